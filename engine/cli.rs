@@ -1,0 +1,173 @@
+//! Command-line subcommands. Each returns the process exit status; errors
+//! go to stderr with status 2.
+
+use std::time::Instant;
+
+use movegen::perft::{divide, PerftOptions};
+use movegen::{Family, Game, Variant};
+
+pub const USAGE: &str = "\
+usage:
+  triskelion perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] --depth N [--threads T] [--no-hash]
+
+variants: chess, mengchess (default), shogi, trisshogi, mengshogi";
+
+/// A command-line error: the message names the argument and why.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+/// Reads `--name value` pairs and bare flags.
+pub struct Args {
+    pairs: Vec<(String, Option<String>)>,
+}
+
+impl Args {
+    /// `flags` are the options that take no value.
+    pub fn parse(args: &[String], flags: &[&str]) -> Result<Args, CliError> {
+        let mut pairs = Vec::new();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            if !a.starts_with("--") {
+                return Err(CliError(format!("unexpected argument '{a}'")));
+            }
+            if flags.contains(&a.as_str()) {
+                pairs.push((a.clone(), None));
+            } else {
+                let v = it
+                    .next()
+                    .ok_or_else(|| CliError(format!("{a} needs a value")))?;
+                pairs.push((a.clone(), Some(v.clone())));
+            }
+        }
+        Ok(Args { pairs })
+    }
+
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .rev()
+            .find(|(k, _)| k == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        self.pairs.iter().any(|(k, _)| k == name)
+    }
+
+    pub fn check_known(&self, known: &[&str]) -> Result<(), CliError> {
+        match self
+            .pairs
+            .iter()
+            .find(|(k, _)| !known.contains(&k.as_str()))
+        {
+            Some((k, _)) => Err(CliError(format!("unknown option {k}"))),
+            None => Ok(()),
+        }
+    }
+
+    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, CliError> {
+        match self.value(name) {
+            None => Ok(None),
+            Some(v) => v
+                .parse()
+                .map(Some)
+                .map_err(|_| CliError(format!("{name}: '{v}' is not a valid number"))),
+        }
+    }
+
+    pub fn variant(&self, default: Variant) -> Result<Variant, CliError> {
+        match self.value("--variant") {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(CliError),
+        }
+    }
+}
+
+/// Sets up the position named by `--fen` and `--moves`.
+pub fn setup<G: Game>(
+    variant: Variant,
+    fen: Option<&str>,
+    moves: Option<&str>,
+) -> Result<G, CliError> {
+    let pos = match fen {
+        Some(f) => G::from_fen(variant, f).map_err(|e| CliError(format!("--fen: {e}")))?,
+        None => G::startpos(variant),
+    };
+    match moves {
+        Some(m) => pos
+            .play_sequence(m)
+            .map_err(|e| CliError(format!("--moves: {e}"))),
+        None => Ok(pos),
+    }
+}
+
+fn run_perft<G: Game>(
+    variant: Variant,
+    args: &Args,
+    depth: u32,
+    opts: PerftOptions,
+) -> Result<(), CliError> {
+    let pos: G = setup(variant, args.value("--fen"), args.value("--moves"))?;
+    let start = Instant::now();
+    let counts = divide(&pos, depth, opts);
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        counts.iter().map(|&(_, n)| n).sum()
+    };
+    let elapsed = start.elapsed();
+    let mut out = String::new();
+    for (mv, n) in &counts {
+        out.push_str(&format!("{mv}: {n}\n"));
+    }
+    out.push_str(&format!("\nNodes searched: {total}\n"));
+    print!("{out}");
+    let secs = elapsed.as_secs_f64();
+    eprintln!(
+        "time {:.3} s, {:.2} Mnodes/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
+}
+
+pub fn perft(args: &[String]) -> Result<(), CliError> {
+    let args = Args::parse(args, &["--no-hash"])?;
+    args.check_known(&[
+        "--variant",
+        "--fen",
+        "--moves",
+        "--depth",
+        "--threads",
+        "--no-hash",
+    ])?;
+    let variant = args.variant(Variant::MengChess)?;
+    let depth: u32 = args
+        .number("--depth")?
+        .ok_or_else(|| CliError("--depth N is required".into()))?;
+    if depth > 20 {
+        return Err(CliError(format!(
+            "--depth: {depth} is too deep (at most 20)"
+        )));
+    }
+    let threads: usize = args.number("--threads")?.unwrap_or(1);
+    if threads == 0 || threads > 1024 {
+        return Err(CliError(format!(
+            "--threads: {threads} is out of range 1..=1024"
+        )));
+    }
+    let opts = PerftOptions {
+        threads,
+        hash_bits: if args.flag("--no-hash") {
+            None
+        } else {
+            Some(20)
+        },
+    };
+    match variant.family() {
+        Family::Chess => run_perft::<movegen::chess::Position>(variant, &args, depth, opts),
+        Family::Shogi => Err(CliError(format!(
+            "--variant: {variant} is not available yet"
+        ))),
+    }
+}

@@ -1,0 +1,3 @@
+//! The `triskelion` command line: subcommands and their wiring.
+
+pub mod cli;

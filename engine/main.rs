@@ -1,0 +1,28 @@
+//! The `triskelion` binary.
+
+use std::process::ExitCode;
+
+use triskelion::cli;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("perft") => cli::perft(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{}", cli::USAGE);
+            Ok(())
+        }
+        Some(other) => Err(cli::CliError(format!(
+            "unknown command '{other}'\n{}",
+            cli::USAGE
+        ))),
+        None => Err(cli::CliError(cli::USAGE.to_string())),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(cli::CliError(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
