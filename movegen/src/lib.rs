@@ -21,6 +21,7 @@ pub mod error;
 pub mod game;
 pub mod perft;
 pub mod variant;
+mod zobrist;
 
 pub use error::{MoveError, PositionError};
 pub use game::{Game, MoveList, MAX_MOVES};

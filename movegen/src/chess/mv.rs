@@ -201,14 +201,15 @@ impl MoveSyntax {
             promotion = Role::from_char(c);
             rest = &rest[1..];
         }
-        let separation =
-            match rest {
-                "" => false,
-                "t" => true,
-                _ => return Err(format!(
+        let separation = match rest {
+            "" => false,
+            "t" => true,
+            _ => {
+                return Err(format!(
                     "unexpected '{rest}' after the squares (expected a promotion q/r/b/n and/or t)"
-                )),
-            };
+                ))
+            }
+        };
         let redrop = match second {
             None => None,
             Some(leg) => {

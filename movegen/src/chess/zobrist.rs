@@ -1,13 +1,7 @@
 //! Zobrist keys over the full chess-family state (rules.md "Summary of
 //! state"), generated at compile time by splitmix64 from a fixed seed.
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+use crate::zobrist::fill;
 
 pub(crate) struct Keys {
     /// [color][role][square]
@@ -26,18 +20,6 @@ pub(crate) struct Keys {
     pub castling: [u64; 4],
     pub ep_file: [u64; 8],
     pub black_to_move: u64,
-}
-
-const fn fill<const N: usize>(state: &mut u64) -> [u64; N] {
-    let mut out = [0; N];
-    let mut i = 0;
-    while i < N {
-        let (s, v) = splitmix(*state);
-        *state = s;
-        out[i] = v;
-        i += 1;
-    }
-    out
 }
 
 const fn keys() -> Keys {
