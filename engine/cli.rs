@@ -161,7 +161,7 @@ pub fn perft(args: &[String]) -> Result<(), CliError> {
         hash_bits: if args.flag("--no-hash") {
             None
         } else {
-            Some(20)
+            Some(22)
         },
     };
     match variant.family() {

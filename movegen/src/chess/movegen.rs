@@ -65,14 +65,6 @@ impl Position {
         }
     }
 
-    /// Unit moves (everything on `from` moves) are legal when they resolve
-    /// any check and do not leave a pin line.
-    #[inline]
-    fn unit_ok(ctx: &Context, from: Square, to: Square) -> bool {
-        ctx.check_mask.contains(to)
-            && (!ctx.blockers.contains(from) || line(ctx.king, from).contains(to))
-    }
-
     /// Whether the king on `sq` is safe with occupancy `occ` and enemy
     /// pieces `enemies`.
     #[inline]
@@ -82,15 +74,26 @@ impl Position {
 
     /// Appends every legal move to `list`.
     pub fn generate_into(&self, list: &mut MoveList<Move>) {
+        self.generate_to(list);
+    }
+
+    /// The number of legal moves, counted without writing them.
+    pub fn count_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        self.generate_to(&mut counter);
+        counter.0
+    }
+
+    pub(crate) fn generate_to<S: Sink>(&self, sink: &mut S) {
         let ctx = self.context();
         let double_check = ctx.checkers.more_than_one();
-        self.gen_king(&ctx, list);
-        self.gen_redrops(&ctx, list);
+        self.gen_king(&ctx, sink);
+        self.gen_redrops(&ctx, sink);
         if double_check {
             return;
         }
-        self.gen_pieces(&ctx, list);
-        self.gen_tris_steps(&ctx, list);
+        self.gen_pieces(&ctx, sink);
+        self.gen_tris_steps(&ctx, sink);
         if self.reserve > 0 && self.drop_switch() {
             // C-10: a drop only blocks, so it is legal where it resolves the check.
             let mask = if ctx.checkers.nonempty() {
@@ -98,7 +101,7 @@ impl Position {
             } else {
                 ctx.empty
             };
-            list.extend(mask.map(Move::drop));
+            sink.spread(ctx.king, mask, Bitboard::EMPTY, |_, to, _| Move::drop(to));
         }
     }
 
@@ -107,7 +110,7 @@ impl Position {
         (self.attackers(sq, ctx.occ, ctx.us) & !ctx.king.bb()).nonempty()
     }
 
-    fn gen_king(&self, ctx: &Context, list: &mut MoveList<Move>) {
+    fn gen_king<S: Sink>(&self, ctx: &Context, sink: &mut S) {
         let k = ctx.king;
         let theirs = self.by_color[ctx.them.index()];
         let composite = self.tris.contains(k);
@@ -133,14 +136,14 @@ impl Position {
         };
         for to in captures | quiet {
             if self.safe(ctx, to, occ_without, theirs) {
-                list.push(Move::normal(k, to, None));
+                sink.push(Move::normal(k, to, None));
             }
         }
         if composite {
             // T-8: the king leaves, the Tris stays on its square.
             for to in king_attacks(k) & ctx.empty {
                 if self.safe(ctx, to, ctx.occ, theirs) {
-                    list.push(Move::separation(k, to, None));
+                    sink.push(Move::separation(k, to, None));
                 }
             }
             return;
@@ -169,63 +172,104 @@ impl Position {
                 .iter()
                 .all(|&s| self.safe(ctx, Square::new(s), ctx.occ, theirs))
             {
-                list.push(Move::castle(k, king_to));
+                sink.push(Move::castle(k, king_to));
             }
         }
     }
 
     /// Regular pieces other than the king.
-    fn gen_pieces(&self, ctx: &Context, list: &mut MoveList<Move>) {
+    fn gen_pieces<S: Sink>(&self, ctx: &Context, sink: &mut S) {
         let us = ctx.us;
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[ctx.them.index()];
-        let standalone_tris = self.standalone_tris();
+        let capturable = theirs | self.standalone_tris();
         let last = Bitboard::rank(us.last_rank());
-        let king_bb = self.role(Role::King);
-        for from in ours & !king_bb {
-            let role = self.role_at(from).expect("a regular piece stands here");
-            let composite = self.tris.contains(from);
-            let att = attacks::attacks(role, us, from, ctx.occ);
-            // Captures: enemy pieces, standalone Tris (C-2). A composite
-            // taking a Tris (alone or under an enemy piece) re-drops it:
-            // gen_redrops.
-            let mut targets = att & (theirs | standalone_tris);
-            if composite {
-                targets &= !self.tris;
-            }
-            let quiet_unit = if composite {
-                tris_steps(from) & ctx.empty
-            } else if role == Role::Pawn {
-                self.pawn_pushes(from, ctx.empty)
+        // Standalone pawns off every pin line move as a set.
+        let pawns = ours & self.by_role[Role::Pawn.index()];
+        let free_pawns = pawns & !self.tris & !ctx.blockers;
+        self.gen_pawn_set(ctx, free_pawns, capturable, sink);
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let promo = if role == Role::Pawn {
+                last
             } else {
-                att & ctx.empty
+                Bitboard::EMPTY
             };
-            for to in targets | quiet_unit {
-                if Self::unit_ok(ctx, from, to) {
-                    push_promotions(list, role == Role::Pawn && last.contains(to), |p| {
-                        Move::normal(from, to, p)
-                    });
-                }
+            let mut movers = ours & self.by_role[role.index()];
+            if role == Role::Pawn {
+                movers &= !free_pawns;
             }
-            if composite {
-                // T-8: the piece leaves as a standalone piece, without
-                // capturing; the Tris stays, so no line opens.
+            for from in movers {
+                let composite = self.tris.contains(from);
+                let att = attacks::attacks(role, us, from, ctx.occ);
+                let mut legal = ctx.check_mask;
+                if ctx.blockers.contains(from) {
+                    legal &= line(ctx.king, from);
+                }
                 let quiet = if role == Role::Pawn {
                     self.pawn_pushes(from, ctx.empty)
                 } else {
                     att & ctx.empty
                 };
-                for to in quiet & ctx.check_mask {
-                    push_promotions(list, role == Role::Pawn && last.contains(to), |p| {
-                        Move::separation(from, to, p)
-                    });
-                }
-            } else if role == Role::Pawn {
-                if let Some(ep) = self.ep {
-                    if pawn_attacks(us, from).contains(ep) {
-                        self.gen_en_passant(ctx, from, ep, list);
+                if composite {
+                    // Captures as X (a Tris, alone or under an enemy piece, is
+                    // taken with a re-drop: gen_redrops), quiet moves as a Tris.
+                    let unit = (att & theirs & !self.tris) | (tris_steps(from) & ctx.empty);
+                    sink.spread(from, unit & legal, promo, Move::normal);
+                    // T-8: the piece leaves without capturing; the Tris stays,
+                    // so no line opens and only the check mask applies.
+                    sink.spread(from, quiet & ctx.check_mask, promo, Move::separation);
+                } else {
+                    // C-2: captures of enemy pieces and of standalone Tris.
+                    sink.spread(
+                        from,
+                        ((att & capturable) | quiet) & legal,
+                        promo,
+                        Move::normal,
+                    );
+                    if role == Role::Pawn {
+                        if let Some(ep) = self.ep {
+                            if pawn_attacks(us, from).contains(ep) {
+                                self.gen_en_passant(ctx, from, ep, sink);
+                            }
+                        }
                     }
                 }
+            }
+        }
+    }
+
+    /// Standalone, unpinned pawns, set-wise: pushes, double steps and
+    /// captures by shifting the whole set (en passant stays per pawn).
+    fn gen_pawn_set<S: Sink>(
+        &self,
+        ctx: &Context,
+        pawns: Bitboard,
+        capturable: Bitboard,
+        sink: &mut S,
+    ) {
+        let us = ctx.us;
+        let fwd = us.forward();
+        let last = Bitboard::rank(us.last_rank());
+        let single = pawns.shift(fwd) & ctx.empty;
+        let double_rank = Bitboard::rank((us.pawn_rank() as i8 + fwd.signum()) as u8);
+        let double = (single & double_rank).shift(fwd) & ctx.empty;
+        sink.shifted(single & ctx.check_mask, fwd, last);
+        sink.shifted(double & ctx.check_mask, 2 * fwd, Bitboard::EMPTY);
+        let targets = capturable & ctx.check_mask;
+        let not_a = !Bitboard::file(0);
+        let not_h = !Bitboard::file(7);
+        // Towards the h-file (+1) and the a-file (-1).
+        sink.shifted((pawns & not_h).shift(fwd + 1) & targets, fwd + 1, last);
+        sink.shifted((pawns & not_a).shift(fwd - 1) & targets, fwd - 1, last);
+        if let Some(ep) = self.ep {
+            for from in pawn_attacks(us.other(), ep) & pawns {
+                self.gen_en_passant(ctx, from, ep, sink);
             }
         }
     }
@@ -251,30 +295,35 @@ impl Position {
         out
     }
 
-    fn gen_en_passant(&self, ctx: &Context, from: Square, ep: Square, list: &mut MoveList<Move>) {
+    fn gen_en_passant<S: Sink>(&self, ctx: &Context, from: Square, ep: Square, sink: &mut S) {
         let victim = Square::new((ep.index() as i8 - ctx.us.forward()) as u8);
         let occ = (ctx.occ & !from.bb() & !victim.bb()) | ep.bb();
         let enemies = self.by_color[ctx.them.index()] & !victim.bb();
         if self.safe(ctx, ctx.king, occ, enemies) {
-            list.push(Move::en_passant(from, ep));
+            sink.push(Move::en_passant(from, ep));
         }
     }
 
     /// T-4, C-4, C-5: steps of the standalone Tris the side to move controls.
-    fn gen_tris_steps(&self, ctx: &Context, list: &mut MoveList<Move>) {
+    fn gen_tris_steps<S: Sink>(&self, ctx: &Context, sink: &mut S) {
         for from in self.movable_tris() {
-            for to in tris_steps(from) & ctx.empty {
-                if Self::unit_ok(ctx, from, to) {
-                    list.push(Move::normal(from, to, None));
-                }
+            let mut legal = ctx.check_mask & ctx.empty;
+            if ctx.blockers.contains(from) {
+                legal &= line(ctx.king, from);
             }
+            sink.spread(
+                from,
+                tris_steps(from) & legal,
+                Bitboard::EMPTY,
+                Move::normal,
+            );
         }
     }
 
     /// C-8, T-10: a composite captures a standalone Tris or an enemy
     /// composite and re-drops the captured Tris on any square empty after
     /// the capture where the mover's king is then safe.
-    fn gen_redrops(&self, ctx: &Context, list: &mut MoveList<Move>) {
+    fn gen_redrops<S: Sink>(&self, ctx: &Context, sink: &mut S) {
         let ours = self.by_color[ctx.us.index()];
         let theirs = self.by_color[ctx.them.index()];
         let composites = ours & self.tris;
@@ -300,11 +349,7 @@ impl Position {
                 for a in self.attackers(king, occ, ctx.them) & enemies {
                     drops &= between(king, a);
                 }
-                for d in drops {
-                    push_promotions(list, role == Role::Pawn && last.contains(to), |p| {
-                        Move::capture_redrop(from, to, p, d)
-                    });
-                }
+                sink.redrops(from, to, role == Role::Pawn && last.contains(to), drops);
             }
         }
     }
@@ -317,13 +362,107 @@ impl Position {
     }
 }
 
-#[inline]
-fn push_promotions(list: &mut MoveList<Move>, promotes: bool, make: impl Fn(Option<Role>) -> Move) {
-    if promotes {
-        for r in Role::PROMOTIONS {
-            list.push(make(Some(r)));
+/// Where generated moves go: a move list, or a counter for perft leaves.
+pub(crate) trait Sink {
+    fn push(&mut self, mv: Move);
+
+    /// One move from `from` to each square of `targets`, made by `make`;
+    /// targets in `promo` come as the four promotions.
+    fn spread(
+        &mut self,
+        from: Square,
+        targets: Bitboard,
+        promo: Bitboard,
+        make: fn(Square, Square, Option<Role>) -> Move,
+    );
+
+    /// Normal moves onto each square of `targets` from the square `delta`
+    /// behind it; targets in `promo` come as the four promotions.
+    fn shifted(&mut self, targets: Bitboard, delta: i8, promo: Bitboard);
+
+    /// A capture on `to` with a re-drop on each square of `drops`.
+    fn redrops(&mut self, from: Square, to: Square, promotes: bool, drops: Bitboard);
+}
+
+impl Sink for MoveList<Move> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+
+    #[inline]
+    fn spread(
+        &mut self,
+        from: Square,
+        targets: Bitboard,
+        promo: Bitboard,
+        make: fn(Square, Square, Option<Role>) -> Move,
+    ) {
+        for to in targets {
+            if promo.contains(to) {
+                for r in Role::PROMOTIONS {
+                    MoveList::push(self, make(from, to, Some(r)));
+                }
+            } else {
+                MoveList::push(self, make(from, to, None));
+            }
         }
-    } else {
-        list.push(make(None));
+    }
+
+    #[inline]
+    fn shifted(&mut self, targets: Bitboard, delta: i8, promo: Bitboard) {
+        for to in targets {
+            let from = Square::new((to.index() as i8 - delta) as u8);
+            if promo.contains(to) {
+                for r in Role::PROMOTIONS {
+                    MoveList::push(self, Move::normal(from, to, Some(r)));
+                }
+            } else {
+                MoveList::push(self, Move::normal(from, to, None));
+            }
+        }
+    }
+
+    fn redrops(&mut self, from: Square, to: Square, promotes: bool, drops: Bitboard) {
+        for d in drops {
+            if promotes {
+                for r in Role::PROMOTIONS {
+                    MoveList::push(self, Move::capture_redrop(from, to, Some(r), d));
+                }
+            } else {
+                MoveList::push(self, Move::capture_redrop(from, to, None, d));
+            }
+        }
+    }
+}
+
+/// Counts moves without writing them (bulk counting at perft leaves).
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn spread(
+        &mut self,
+        _: Square,
+        targets: Bitboard,
+        promo: Bitboard,
+        _: fn(Square, Square, Option<Role>) -> Move,
+    ) {
+        self.0 += (targets.count() + 3 * (targets & promo).count()) as u64;
+    }
+
+    #[inline]
+    fn shifted(&mut self, targets: Bitboard, _: i8, promo: Bitboard) {
+        self.0 += (targets.count() + 3 * (targets & promo).count()) as u64;
+    }
+
+    #[inline]
+    fn redrops(&mut self, _: Square, _: Square, promotes: bool, drops: Bitboard) {
+        self.0 += drops.count() as u64 * if promotes { 4 } else { 1 };
     }
 }

@@ -1,0 +1,4 @@
+//! Shared helpers of the integration tests.
+
+pub mod chess;
+pub mod perft_file;
