@@ -10,6 +10,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod fen;
+mod legal;
 pub mod movegen;
 pub mod mv;
 pub mod outcome;

@@ -353,13 +353,6 @@ impl Position {
             }
         }
     }
-
-    /// Whether `mv` is legal here.
-    pub fn is_legal_move(&self, mv: Move) -> bool {
-        let mut list = MoveList::new();
-        self.generate_into(&mut list);
-        list.contains(&mv)
-    }
 }
 
 /// Where generated moves go: a move list, or a counter for perft leaves.
