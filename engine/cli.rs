@@ -9,6 +9,7 @@ use movegen::{Family, Game, Variant};
 pub const USAGE: &str = "\
 usage:
   triskelion perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] --depth N [--threads T] [--no-hash]
+  triskelion bench [depth]
 
 variants: chess, mengchess (default), shogi, trisshogi, mengshogi";
 
@@ -171,3 +172,28 @@ pub fn perft(args: &[String]) -> Result<(), CliError> {
         ))),
     }
 }
+
+/// `triskelion bench [depth]`: the fixed bench set, 1 thread, 16 MB.
+pub fn bench(args: &[String]) -> Result<(), CliError> {
+    let depth: u32 = match args {
+        [] => DEFAULT_BENCH_DEPTH,
+        [d] => d
+            .parse()
+            .ok()
+            .filter(|&d| (1..=64).contains(&d))
+            .ok_or_else(|| CliError(format!("bench: depth '{d}' must be a number from 1 to 64")))?,
+        _ => return Err(CliError("usage: triskelion bench [depth]".into())),
+    };
+    let (nodes, time) =
+        search::bench::run::<movegen::chess::Position>(search::bench::CHESS_POSITIONS, depth);
+    println!("Nodes searched: {nodes}");
+    println!(
+        "Nodes/second: {}",
+        (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
+    );
+    eprintln!("time {:.3} s", time.as_secs_f64());
+    Ok(())
+}
+
+/// The depth `bench` uses without an argument.
+pub const DEFAULT_BENCH_DEPTH: u32 = 9;

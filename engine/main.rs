@@ -8,6 +8,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cli::perft(&args[1..]),
+        Some("bench") => cli::bench(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{}", cli::USAGE);
             Ok(())

@@ -95,6 +95,24 @@ impl Move {
         Move::pack(MoveKind::CaptureRedrop, from, to, promo, Some(redrop))
     }
 
+    /// The packed bits (for transposition tables).
+    pub const fn to_raw(self) -> u32 {
+        self.0.get()
+    }
+
+    /// A move from packed bits, if they hold a valid encoding. Whether it is
+    /// legal somewhere is for `is_legal` to say.
+    pub const fn from_raw(bits: u32) -> Option<Move> {
+        let kind = bits >> 21;
+        if kind == 0 || kind > 6 || (bits >> 18) & 7 > 4 {
+            return None;
+        }
+        match NonZeroU32::new(bits) {
+            Some(n) => Some(Move(n)),
+            None => None,
+        }
+    }
+
     pub const fn kind(self) -> MoveKind {
         match self.0.get() >> 21 {
             1 => MoveKind::Normal,

@@ -510,6 +510,19 @@ impl Position {
         }
     }
 
+    /// Passes the turn (a search device, never a move of the game): the
+    /// en-passant square and the frozen square lapse as after any ply.
+    pub fn do_null_move(&mut self) {
+        self.set_ep(None);
+        self.set_frozen(None);
+        self.halfmove += 1;
+        if self.turn == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = self.turn.other();
+        self.hash ^= KEYS.black_to_move;
+    }
+
     fn tris_step(&mut self, from: Square, to: Square) {
         self.toggle_tris(from);
         self.toggle_tris(to);

@@ -1,0 +1,407 @@
+//! Evaluation of `chess` and `mengchess`, and the [`SearchGame`]
+//! implementation of the chess-family position.
+
+use movegen::chess::attacks::{king_attacks, tris_steps};
+use movegen::chess::{Bitboard, Color, Move, MoveKind, Position, Role, Square, TrisLock};
+
+use super::pesto;
+use crate::game::SearchGame;
+
+/// A (middlegame, endgame) pair.
+pub type Pair = (i32, i32);
+
+/// Every evaluation term of the chess family, as data.
+#[derive(Debug, Clone)]
+pub struct ChessParams {
+    pub mg_value: [i32; 6],
+    pub eg_value: [i32; 6],
+    pub mg_pst: [[i32; 64]; 6],
+    pub eg_pst: [[i32; 64]; 6],
+    pub phase: [i32; 6],
+    /// For the side to move.
+    pub tempo: i32,
+    pub bishop_pair: Pair,
+    pub doubled_pawn: Pair,
+    pub isolated_pawn: Pair,
+    /// Passed pawn by rank from its own side (index 1..=6).
+    pub passed_pawn: [Pair; 8],
+    /// Own pawns on the three squares in front of the king (middlegame).
+    pub pawn_shield: i32,
+    /// Per enemy piece of each role attacking the king's ring (middlegame).
+    pub king_attacker: [i32; 6],
+    // ---- MengChess (Tris) terms ----
+    /// Per Tris in the reserve once the drop switch is on, for the side to
+    /// move (it can drop first).
+    pub reserve_to_move: i32,
+    /// Per own composite: the piece's extra quiet mobility and safety.
+    pub composite: Pair,
+    /// Per standalone Tris only this side may move (single lock).
+    pub single_lock: i32,
+    /// Per standalone Tris double-locked to this side.
+    pub double_lock: i32,
+    /// Per standalone Tris on the ring of a king: a wall that takes away
+    /// escape squares, counted against that king's side.
+    pub tris_by_king: Pair,
+}
+
+impl Default for ChessParams {
+    fn default() -> Self {
+        ChessParams {
+            mg_value: pesto::MG_VALUE,
+            eg_value: pesto::EG_VALUE,
+            mg_pst: pesto::MG_PST,
+            eg_pst: pesto::EG_PST,
+            phase: pesto::PHASE,
+            tempo: 12,
+            bishop_pair: (25, 45),
+            doubled_pawn: (-8, -20),
+            isolated_pawn: (-10, -12),
+            passed_pawn: [
+                (0, 0),
+                (0, 5),
+                (2, 10),
+                (5, 25),
+                (15, 45),
+                (30, 80),
+                (50, 120),
+                (0, 0),
+            ],
+            pawn_shield: 12,
+            king_attacker: [0, 12, 10, 16, 30, 0],
+            reserve_to_move: 8,
+            composite: (35, 25),
+            single_lock: 15,
+            double_lock: 10,
+            tris_by_king: (-18, -10),
+        }
+    }
+}
+
+static PARAMS: std::sync::OnceLock<ChessParams> = std::sync::OnceLock::new();
+
+fn params() -> &'static ChessParams {
+    PARAMS.get_or_init(ChessParams::default)
+}
+
+fn adjacent_files(file: u8) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    if file > 0 {
+        b |= Bitboard::file(file - 1);
+    }
+    if file < 7 {
+        b |= Bitboard::file(file + 1);
+    }
+    b
+}
+
+/// Squares in front of `sq` (towards the enemy) on its file and the
+/// adjacent files.
+fn front_span(color: Color, sq: Square) -> Bitboard {
+    let files = Bitboard::file(sq.file()) | adjacent_files(sq.file());
+    let ahead = match color {
+        Color::White => Bitboard(if sq.rank() >= 7 {
+            0
+        } else {
+            !0u64 << (8 * (sq.rank() + 1))
+        }),
+        Color::Black => Bitboard(if sq.rank() == 0 {
+            0
+        } else {
+            !0u64 >> (8 * (8 - sq.rank()))
+        }),
+    };
+    files & ahead
+}
+
+/// The evaluation from White's side: (middlegame, endgame, phase).
+fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
+    let (mut mg, mut eg, mut phase) = (0, 0, 0);
+    let occ = pos.occupied();
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let us = pos.pieces(color);
+        let them = color.other();
+        let (mut smg, mut seg) = (0, 0);
+        for role in Role::ALL {
+            for sq in pos.pieces_of(color, role) {
+                let idx = if color == Color::White {
+                    sq.index() ^ 56
+                } else {
+                    sq.index()
+                };
+                smg += p.mg_value[role.index()] + p.mg_pst[role.index()][idx];
+                seg += p.eg_value[role.index()] + p.eg_pst[role.index()][idx];
+                phase += p.phase[role.index()];
+            }
+        }
+        if pos.pieces_of(color, Role::Bishop).more_than_one() {
+            smg += p.bishop_pair.0;
+            seg += p.bishop_pair.1;
+        }
+        // Pawn structure.
+        let pawns = pos.pieces_of(color, Role::Pawn);
+        let enemy_pawns = pos.pieces_of(them, Role::Pawn);
+        for sq in pawns {
+            let file = Bitboard::file(sq.file());
+            if (pawns & file).more_than_one() {
+                smg += p.doubled_pawn.0 / 2;
+                seg += p.doubled_pawn.1 / 2;
+            }
+            if (pawns & adjacent_files(sq.file())).is_empty() {
+                smg += p.isolated_pawn.0;
+                seg += p.isolated_pawn.1;
+            }
+            if (front_span(color, sq) & enemy_pawns).is_empty() {
+                let rel = if color == Color::White {
+                    sq.rank()
+                } else {
+                    7 - sq.rank()
+                } as usize;
+                smg += p.passed_pawn[rel].0;
+                seg += p.passed_pawn[rel].1;
+            }
+        }
+        // King safety: pawn shield and attackers of the king's ring.
+        let king = pos.king(color);
+        let ring = king_attacks(king);
+        let shield = ring & front_span(color, king) & pawns;
+        smg += p.pawn_shield * shield.count().min(3) as i32;
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for sq in pos.pieces_of(them, role) {
+                if (movegen::chess::attacks::attacks(role, them, sq, occ) & ring).nonempty() {
+                    smg -= p.king_attacker[role.index()];
+                }
+            }
+        }
+        // Tris terms.
+        let composites = (pos.composites() & us).count() as i32;
+        smg += p.composite.0 * composites;
+        seg += p.composite.1 * composites;
+        let tris_by_king = (pos.standalone_tris() & tris_steps(king) & ring).count() as i32;
+        smg += p.tris_by_king.0 * tris_by_king;
+        seg += p.tris_by_king.1 * tris_by_king;
+        for t in pos.standalone_tris() {
+            match pos.tris_lock(t) {
+                Some(TrisLock::Single(c)) if c == color => smg += p.single_lock,
+                Some(TrisLock::Double(c)) if c == color => smg += p.double_lock,
+                _ => {}
+            }
+        }
+        mg += sign * smg;
+        eg += sign * seg;
+    }
+    (mg, eg, phase)
+}
+
+/// Static evaluation in centipawns from the side to move.
+pub fn evaluate(pos: &Position) -> i32 {
+    let p = params();
+    let (mg, eg, phase) = terms(pos, p);
+    let phase = phase.min(24);
+    let mut score = (mg * phase + eg * (24 - phase)) / 24;
+    if pos.turn() == Color::Black {
+        score = -score;
+    }
+    score += p.tempo;
+    if pos.drop_switch() && pos.reserve() > 0 {
+        score += p.reserve_to_move * pos.reserve() as i32;
+    }
+    score
+}
+
+/// Values for exchanges; a Tris is worth its composite bonus to whoever
+/// stands on it.
+const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+const SEE_TRIS: i32 = 40;
+
+fn victim_value(pos: &Position, mv: Move) -> i32 {
+    let to = mv.to();
+    if mv.kind() == MoveKind::EnPassant {
+        return SEE_VALUE[0];
+    }
+    let piece = pos.role_at(to).map_or(0, |r| SEE_VALUE[r.index()]);
+    let tris = if pos.tris().contains(to) { SEE_TRIS } else { 0 };
+    piece + tris
+}
+
+fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
+    match mv.kind() {
+        MoveKind::Drop | MoveKind::Castle | MoveKind::Separation => return 0 >= threshold,
+        _ => {}
+    }
+    let from = mv.from();
+    let to = mv.to();
+    let Some(mover) = pos.role_at(from) else {
+        // A standalone Tris step risks nothing.
+        return 0 >= threshold;
+    };
+    let promo_gain = mv
+        .promotion()
+        .map_or(0, |r| SEE_VALUE[r.index()] - SEE_VALUE[0]);
+    let mut swap = victim_value(pos, mv) + promo_gain - threshold;
+    if swap < 0 {
+        return false;
+    }
+    // What now stands on `to` and may be taken next.
+    let tris_on_to = pos.tris().contains(to) || pos.composites().contains(from);
+    let mut at_risk =
+        SEE_VALUE[mv.promotion().unwrap_or(mover).index()] + if tris_on_to { SEE_TRIS } else { 0 };
+    swap = at_risk - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occ = pos.occupied().without(from).with(to);
+    if mv.kind() == MoveKind::EnPassant {
+        occ = occ.without(Square::new((to.index() as i8 - pos.turn().forward()) as u8));
+    }
+    let mut side = pos.turn().other();
+    let mut result = true;
+    loop {
+        let attackers = pos.attackers(to, occ, side) & occ;
+        if attackers.is_empty() {
+            break;
+        }
+        result = !result;
+        // The least valuable attacker takes.
+        let (role, sq) = Role::ALL
+            .into_iter()
+            .find_map(|r| (attackers & pos.role(r)).first().map(|s| (r, s)))
+            .expect("an attacker has a role");
+        if role == Role::King && (pos.attackers(to, occ, side.other()) & occ).nonempty() {
+            // The king cannot take into a defended square.
+            result = !result;
+            break;
+        }
+        swap = at_risk - swap;
+        if swap < i32::from(result) {
+            break;
+        }
+        at_risk = SEE_VALUE[role.index()] + if tris_on_to { SEE_TRIS } else { 0 };
+        occ = occ.without(sq);
+        side = side.other();
+    }
+    result
+}
+
+impl SearchGame for Position {
+    const STALEMATE_IS_DRAW: bool = true;
+    const PERPETUAL_CHECK_LOSES: bool = false;
+    /// side x (6 roles + Tris step + drop) x 64 targets.
+    const HISTORY_SIZE: usize = 2 * 8 * 64;
+
+    fn side_to_move(&self) -> usize {
+        self.turn().index()
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    /// A capture with re-drop comes in one variant per empty square; only
+    /// the re-drop on the square just left counts as the tactical one (the
+    /// quiescence search and the capture stages see one capture, not sixty),
+    /// the other squares are ordered and reduced like quiet moves.
+    fn is_tactical(&self, mv: Move) -> bool {
+        match mv.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::CaptureRedrop => mv.redrop() == Some(mv.from()),
+            MoveKind::Normal => self.occupied().contains(mv.to()) || mv.promotion().is_some(),
+            MoveKind::Separation => mv.promotion().is_some(),
+            MoveKind::Drop | MoveKind::Castle => false,
+        }
+    }
+
+    fn mvv_lva(&self, mv: Move) -> i32 {
+        let attacker = self.role_at(mv.from()).map_or(0, |r| r.index() as i32);
+        let promo = mv.promotion().map_or(0, |r| SEE_VALUE[r.index()]);
+        (victim_value(self, mv) + promo) * 8 - attacker
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see_ge(self, mv, threshold)
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        let kind = match mv.kind() {
+            MoveKind::Drop => 7,
+            _ => self.role_at(mv.from()).map_or(6, |r| r.index()),
+        };
+        (self.turn().index() * 8 + kind) * 64 + mv.to().index()
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        let us = self.turn();
+        let big = self.pieces(us) & !self.role(Role::Pawn) & !self.role(Role::King);
+        if Position::in_check(self) || big.is_empty() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.do_null_move();
+        Some(next)
+    }
+
+    fn counting_draw(&self) -> bool {
+        self.halfmove_clock() >= 100
+    }
+
+    fn repetition_window(&self) -> usize {
+        self.halfmove_clock() as usize
+    }
+
+    fn move_to_bits(mv: Move) -> u32 {
+        mv.to_raw()
+    }
+
+    fn move_from_bits(bits: u32) -> Option<Move> {
+        Move::from_raw(bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Variant;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(Variant::MengChess, fen).unwrap()
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_symmetric() {
+        let white = Position::startpos(Variant::Chess);
+        let e = evaluate(&white);
+        assert_eq!(e, params().tempo);
+        let mirrored = Position::from_fen(
+            Variant::Chess,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        )
+        .unwrap();
+        let black = Position::from_fen(
+            Variant::Chess,
+            "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
+        .unwrap();
+        assert_eq!(evaluate(&mirrored), evaluate(&black));
+    }
+
+    #[test]
+    fn see_sees_defended_pieces_and_tris() {
+        // Rook takes a pawn defended by a pawn: loses 400.
+        let p = pos("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1 2 0 - -");
+        let m = p.parse_move("d1d5").unwrap();
+        assert!(!SearchGame::see_ge(&p, m, 0));
+        assert!(SearchGame::see_ge(&p, m, -400));
+        // Pawn takes an undefended knight.
+        let q = pos("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1 2 0 - -");
+        assert!(SearchGame::see_ge(&q, q.parse_move("e4d5").unwrap(), 300));
+        // Taking a lone Tris gains the composite value.
+        let t = pos("4k3/8/8/8/R2*4/8/8/4K3 w - - 0 1 1 2 - -");
+        let m = t.parse_move("a4d4").unwrap();
+        assert!(SearchGame::see_ge(&t, m, SEE_TRIS));
+        assert!(!SearchGame::see_ge(&t, m, SEE_TRIS + 1));
+    }
+}

@@ -1,0 +1,55 @@
+//! What the search needs from a rules core beyond [`movegen::Game`].
+
+use movegen::Game;
+
+/// A game the search can play. Both rules cores implement it (in
+/// [`crate::eval`]); the search is monomorphised per game.
+pub trait SearchGame: Game {
+    /// No legal move: a draw when not in check (chess stalemate), or a loss
+    /// whatever the check (shogi, S-11).
+    const STALEMATE_IS_DRAW: bool;
+    /// A repetition made by checks only loses for the checking side (shogi
+    /// perpetual check); otherwise every repetition is a draw.
+    const PERPETUAL_CHECK_LOSES: bool;
+    /// Size of the history tables ([`SearchGame::history_index`] is below it).
+    const HISTORY_SIZE: usize;
+
+    /// 0 for the first player (White / Black in shogi), 1 for the second.
+    fn side_to_move(&self) -> usize;
+
+    fn in_check(&self) -> bool;
+
+    /// Static evaluation in centipawns from the side to move.
+    fn evaluate(&self) -> i32;
+
+    /// Captures (of pieces or Tris, re-drops included) and promotions: the
+    /// moves of the quiescence search.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// MVV-LVA ordering key of a tactical move (higher first).
+    fn mvv_lva(&self, mv: Self::Move) -> i32;
+
+    /// Static exchange evaluation: whether the exchange that `mv` starts
+    /// wins at least `threshold` centipawns.
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool;
+
+    /// Index of a move for the history tables: mover kind, side, target.
+    fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// The position with the turn passed, if a null move makes sense here
+    /// (not in check, and the side has pieces besides pawns and king: the
+    /// zugzwang guard).
+    fn null_move(&self) -> Option<Self>;
+
+    /// A draw by a counting rule (chess 50-move rule), judged before the
+    /// moves of the node.
+    fn counting_draw(&self) -> bool;
+
+    /// How many plies back a repetition may lie (the chess halfmove clock;
+    /// unbounded in shogi).
+    fn repetition_window(&self) -> usize;
+
+    /// The move packed into 32 bits for the transposition table, and back.
+    fn move_to_bits(mv: Self::Move) -> u32;
+    fn move_from_bits(bits: u32) -> Option<Self::Move>;
+}

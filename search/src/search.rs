@@ -1,0 +1,480 @@
+//! The alpha-beta search of one thread: principal variation search with
+//! aspiration windows at the root, quiescence search, a transposition table
+//! shared by all threads, and the pruning and reduction rules below, each a
+//! small named function.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use arrayvec::ArrayVec;
+use movegen::MoveList;
+
+use crate::game::SearchGame;
+use crate::history::Histories;
+use crate::picker::{Picker, Stage};
+use crate::score::{from_tt, is_mate, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::threads::{Bound, Shared};
+
+/// A root move with what the last iteration learnt about it.
+#[derive(Debug, Clone)]
+pub struct RootMove<M> {
+    pub mv: M,
+    pub score: i32,
+    pub previous: i32,
+    pub pv: Vec<M>,
+}
+
+/// The state of one search thread.
+pub(crate) struct Worker<'a, G: SearchGame> {
+    pub id: usize,
+    pub shared: &'a Shared<'a>,
+    pub hist: &'a mut Histories<G>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    /// Keys and in-check flags: the game before the root, then the path.
+    keys: Vec<(u64, bool)>,
+    /// History index of the move that led to each ply.
+    prev_move: [Option<usize>; MAX_PLY + 2],
+    /// Static evaluations by ply (for the improving heuristic).
+    evals: [i32; MAX_PLY + 2],
+    pv: Vec<Vec<G::Move>>,
+    pub root_moves: Vec<RootMove<G::Move>>,
+    /// The depth of the current iteration (extensions stop at twice it).
+    root_depth: i32,
+}
+
+/// LMR: reduction by depth and move number, ln(d) * ln(m) / 2.
+fn lmr_reduction(depth: i32, moves: usize) -> i32 {
+    let d = (depth.max(1) as f64).ln();
+    let m = (moves.max(1) as f64).ln();
+    (0.5 + d * m / 2.0) as i32
+}
+
+/// Reverse futility: a node whose static eval beats beta by a margin per
+/// depth is cut (non-PV, not in check, shallow).
+fn reverse_futility(depth: i32, eval: i32, beta: i32, improving: bool) -> bool {
+    let margin = 80 * depth - if improving { 40 } else { 0 };
+    depth <= 7 && eval - margin >= beta && eval < MATE_BOUND
+}
+
+/// Futility: a quiet move cannot lift a hopeless static eval above alpha.
+fn futile(depth: i32, eval: i32, alpha: i32) -> bool {
+    depth <= 6 && eval + 120 + 90 * depth <= alpha
+}
+
+/// Late move pruning: at shallow depth, quiet moves after the first few.
+fn late_move_prune(depth: i32, quiets_seen: usize, improving: bool) -> bool {
+    let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+    depth <= 7 && quiets_seen >= limit.max(2)
+}
+
+/// Null move reduction by depth and how far eval exceeds beta.
+fn null_reduction(depth: i32, eval: i32, beta: i32) -> i32 {
+    3 + depth / 4 + ((eval - beta) / 200).min(3)
+}
+
+impl<'a, G: SearchGame> Worker<'a, G> {
+    pub fn new(
+        id: usize,
+        shared: &'a Shared<'a>,
+        hist: &'a mut Histories<G>,
+        game_keys: &[(u64, bool)],
+        root_moves: Vec<RootMove<G::Move>>,
+    ) -> Self {
+        Worker {
+            id,
+            shared,
+            hist,
+            nodes: 0,
+            seldepth: 0,
+            keys: game_keys.to_vec(),
+            prev_move: [None; MAX_PLY + 2],
+            evals: [0; MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            root_moves,
+            root_depth: 1,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn stopped(&self) -> bool {
+        self.shared.stop.load(Relaxed)
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.shared.nodes[self.id].store(self.nodes, Relaxed);
+        if self.id == 0 && self.nodes & 1023 == 0 {
+            self.shared.check_limits();
+        }
+    }
+
+    /// Repetition inside the search (and with the game before the root):
+    /// a draw, or a loss for the side that gave check with every move of
+    /// the cycle when the game has that rule (S-11).
+    fn repetition(&self, window: usize, ply: usize) -> Option<i32> {
+        let n = self.keys.len() - 1;
+        let (key, _) = self.keys[n];
+        let limit = window.min(n);
+        let mut back = 4;
+        while back <= limit {
+            if self.keys[n - back].0 == key {
+                if !G::PERPETUAL_CHECK_LOSES {
+                    return Some(0);
+                }
+                // Positions n, n-2, ..: the opponent's moves led there.
+                let them_checked = (0..back).step_by(2).all(|i| self.keys[n - i].1);
+                let we_checked = (1..back).step_by(2).all(|i| self.keys[n - i].1);
+                return Some(match (them_checked, we_checked) {
+                    (true, false) => mate_in(ply),
+                    (false, true) => mated_in(ply),
+                    _ => 0,
+                });
+            }
+            back += 2;
+        }
+        None
+    }
+
+    /// The root: every root move from `first` on, PVS, scores kept per move.
+    pub fn root(&mut self, pos: &G, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
+        let mut best = -INFINITE;
+        self.seldepth = 0;
+        self.root_depth = depth;
+        for i in first..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let child = pos.play(mv);
+            let check = child.in_check();
+            self.keys.push((child.hash(), check));
+            self.prev_move[1] = Some(pos.history_index(mv));
+            let ext = i32::from(check);
+            let mut score;
+            if i == first {
+                score = -self.negamax::<true>(&child, depth - 1 + ext, 1, -beta, -alpha, false);
+            } else {
+                score =
+                    -self.negamax::<false>(&child, depth - 1 + ext, 1, -alpha - 1, -alpha, true);
+                if score > alpha && score < beta {
+                    score = -self.negamax::<true>(&child, depth - 1 + ext, 1, -beta, -alpha, false);
+                }
+            }
+            self.keys.pop();
+            if self.stopped() {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == first || score > alpha {
+                rm.score = score;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        // Best first; moves that failed low keep their previous order.
+        self.root_moves[first..].sort_by_key(|r| std::cmp::Reverse(r.score));
+        best
+    }
+
+    fn negamax<const PV: bool>(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        cut_node: bool,
+    ) -> i32 {
+        debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
+        debug_assert!(PV || alpha + 1 == beta);
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.qsearch(pos, ply, alpha, beta);
+        }
+        // 1. Stop, node count, selective depth.
+        if self.stopped() {
+            return 0;
+        }
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.keys.last().is_some_and(|k| k.1);
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { pos.evaluate() };
+        }
+
+        // 2. Draws by rule and repetition; mate-distance pruning.
+        if pos.counting_draw() && !in_check {
+            return 0;
+        }
+        if let Some(score) = self.repetition(pos.repetition_window(), ply) {
+            return score;
+        }
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // 3. Transposition table.
+        let key = pos.hash();
+        let hit = self.shared.tt.probe(key);
+        let tt_move = hit
+            .and_then(|h| G::move_from_bits(h.mv))
+            .filter(|&m| pos.is_legal(m));
+        if let Some(h) = hit {
+            let score = from_tt(h.score, ply);
+            if !PV && h.depth >= depth {
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+
+        // 4. Moves; no legal move ends the game.
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return if in_check || !G::STALEMATE_IS_DRAW {
+                mated_in(ply)
+            } else {
+                0
+            };
+        }
+
+        // 5. Static evaluation and node pruning.
+        let eval = if in_check { -INFINITE } else { pos.evaluate() };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        if !PV && !in_check && beta.abs() < MATE_BOUND {
+            if reverse_futility(depth, eval, beta, improving) {
+                return eval;
+            }
+            if depth >= 3 && eval >= beta && self.prev_move[ply].is_some() {
+                if let Some(null) = pos.null_move() {
+                    let r = null_reduction(depth, eval, beta);
+                    self.keys.push((null.hash(), false));
+                    self.prev_move[ply + 1] = None;
+                    let score = -self.negamax::<false>(
+                        &null,
+                        depth - 1 - r,
+                        ply + 1,
+                        -beta,
+                        -beta + 1,
+                        !cut_node,
+                    );
+                    self.keys.pop();
+                    if self.stopped() {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if is_mate(score) { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        // 6. The moves, in picker order.
+        self.hist.clear_killers(ply + 1);
+        let mut picker = Picker::new(pos, moves, tt_move, self.hist, ply, self.prev_move[ply]);
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: ArrayVec<(G::Move, usize), 64> = ArrayVec::new();
+        let original_alpha = alpha;
+        while let Some((mv, stage)) = picker.pick() {
+            let tactical =
+                matches!(stage, Stage::GoodTactical | Stage::BadTactical) || pos.is_tactical(mv);
+            let quiet = !tactical;
+            // Moves are skipped only while no mate is at stake: a quiet move
+            // can mate, and a mate bound needs the exact move.
+            if !PV && !in_check && best > -MATE_BOUND && searched > 0 && alpha.abs() < MATE_BOUND {
+                if quiet && late_move_prune(depth, quiets.len(), improving) {
+                    continue;
+                }
+                if quiet && futile(depth, eval, alpha) {
+                    continue;
+                }
+                if stage == Stage::BadTactical && depth <= 4 && !pos.see_ge(mv, -80 * depth) {
+                    continue;
+                }
+            }
+            let child = pos.play(mv);
+            let gives_check = child.in_check();
+            let hidx = pos.history_index(mv);
+            self.keys.push((child.hash(), gives_check));
+            self.prev_move[ply + 1] = Some(hidx);
+            // Check extension, bounded so that checking sequences end.
+            let ext =
+                i32::from(gives_check && (ply as i32) < 2 * self.root_depth && ply < MAX_PLY / 2);
+            let new_depth = depth - 1 + ext;
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax::<PV>(&child, new_depth, ply + 1, -beta, -alpha, false);
+            } else {
+                // Late move reductions for quiet moves.
+                let mut r = 0;
+                if depth >= 3 && quiet && searched >= if PV { 3 } else { 2 } {
+                    r = lmr_reduction(depth, searched + 1);
+                    r -= i32::from(PV);
+                    r += i32::from(cut_node);
+                    r -= i32::from(gives_check);
+                    r -= (self.hist.quiet(hidx) / 6000).clamp(-2, 2);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax::<false>(
+                    &child,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                );
+                if r > 0 && score > alpha {
+                    score = -self.negamax::<false>(
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        !cut_node,
+                    );
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.negamax::<true>(&child, new_depth, ply + 1, -beta, -alpha, false);
+                }
+            }
+            self.keys.pop();
+            if self.stopped() {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if PV {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.hist
+                                .reward(ply, depth, (mv, hidx), &quiets, self.prev_move[ply]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                let _ = quiets.try_push((mv, hidx));
+            }
+        }
+        debug_assert!(searched > 0, "the first move is never pruned");
+        let _ = original_alpha;
+
+        // 7. Store.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if PV && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move.map_or(0, G::move_to_bits),
+            to_tt(best, ply),
+            depth,
+            bound,
+        );
+        best
+    }
+
+    fn qsearch(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if self.stopped() {
+            return 0;
+        }
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.keys.last().is_some_and(|k| k.1);
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { pos.evaluate() };
+        }
+        let key = pos.hash();
+        if let Some(h) = self.shared.tt.probe(key) {
+            let score = from_tt(h.score, ply);
+            let usable = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return if in_check || !G::STALEMATE_IS_DRAW {
+                mated_in(ply)
+            } else {
+                0
+            };
+        }
+        let mut best = -INFINITE;
+        if !in_check {
+            let stand = pos.evaluate();
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        // In check every evasion is searched; otherwise tactical moves.
+        let mut picker = if in_check {
+            Picker::new(pos, moves, None, self.hist, ply, None)
+        } else {
+            Picker::tactical(pos, moves)
+        };
+        while let Some((mv, _)) = picker.pick() {
+            if !in_check && !pos.see_ge(mv, 0) {
+                continue;
+            }
+            let child = pos.play(mv);
+            self.keys.push((child.hash(), child.in_check()));
+            let score = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            self.keys.pop();
+            if self.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,251 @@
+//! The transposition table, shared by all search threads.
+//!
+//! Each entry is two `AtomicU64` written with relaxed stores: `key ^ data`
+//! and `data`. A reader accepts an entry only if `stored_key ^ data` equals
+//! its key, so a torn entry (two threads writing at once) is read as a miss,
+//! never as a wrong hit for another position. Racy by design, never UB.
+//!
+//! ```text
+//! data bits   0..32  move (0 = none)
+//!            32..48  score (i16, mate scores relative to the node)
+//!            48..56  depth (u8)
+//!            56..58  bound (1 upper, 2 lower, 3 exact)
+//!            58..64  age (6 bits, the search generation)
+//! ```
+//!
+//! Two entries form a 32-byte bucket; a store replaces the entry of the same
+//! key, else the one with the least depth, counting older generations as
+//! shallower.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use crate::threads::Bound;
+
+#[derive(Default)]
+struct Entry {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 16);
+
+const BUCKET: usize = 2;
+const AGE_BITS: u32 = 6;
+const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
+
+/// What a probe finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtHit {
+    pub mv: u32,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+fn pack(mv: u32, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
+    let b = match bound {
+        Bound::Upper => 1u64,
+        Bound::Lower => 2,
+        Bound::Exact => 3,
+    };
+    mv as u64
+        | ((score as i16 as u16 as u64) << 32)
+        | ((depth.clamp(0, 255) as u64) << 48)
+        | (b << 56)
+        | ((age as u64 & AGE_MASK as u64) << 58)
+}
+
+fn unpack(data: u64) -> Option<TtHit> {
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    Some(TtHit {
+        mv: data as u32,
+        score: (data >> 32) as u16 as i16 as i32,
+        depth: ((data >> 48) & 0xff) as i32,
+        bound,
+    })
+}
+
+fn age_of(data: u64) -> u8 {
+    (data >> 58) as u8 & AGE_MASK
+}
+
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    buckets: usize,
+    age: AtomicU64,
+}
+
+impl TranspositionTable {
+    /// A table of `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
+        let mut entries = Vec::with_capacity(buckets * BUCKET);
+        entries.resize_with(buckets * BUCKET, Entry::default);
+        Self {
+            entries,
+            buckets,
+            age: AtomicU64::new(0),
+        }
+    }
+
+    pub fn size_mb(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>() / (1024 * 1024)
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        for e in &self.entries {
+            e.key.store(0, Relaxed);
+            e.data.store(0, Relaxed);
+        }
+        self.age.store(0, Relaxed);
+    }
+
+    /// A new search: entries of earlier searches become replaceable first.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Relaxed);
+    }
+
+    fn current_age(&self) -> u8 {
+        self.age.load(Relaxed) as u8 & AGE_MASK
+    }
+
+    fn bucket(&self, key: u64) -> &[Entry] {
+        // Multiply-shift: the high bits of key * buckets spread evenly.
+        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        &self.entries[i * BUCKET..(i + 1) * BUCKET]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for e in self.bucket(key) {
+            let data = e.data.load(Relaxed);
+            if e.key.load(Relaxed) ^ data == key {
+                return unpack(data);
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, mv: u32, score: i32, depth: i32, bound: Bound) {
+        let age = self.current_age();
+        let bucket = self.bucket(key);
+        let mut victim = &bucket[0];
+        let mut worst = i32::MAX;
+        for e in bucket {
+            let data = e.data.load(Relaxed);
+            if e.key.load(Relaxed) ^ data == key {
+                // Same position: keep a known move if the new store has none.
+                let old = unpack(data);
+                let keep_move = if mv == 0 { old.map_or(0, |o| o.mv) } else { mv };
+                if bound == Bound::Exact
+                    || depth + 2 >= old.map_or(0, |o| o.depth)
+                    || age_of(data) != age
+                {
+                    e.data
+                        .store(pack(keep_move, score, depth, bound, age), Relaxed);
+                    e.key
+                        .store(key ^ pack(keep_move, score, depth, bound, age), Relaxed);
+                }
+                return;
+            }
+            let stale = (age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
+            let value = unpack(data).map_or(-1000, |o| o.depth) - 8 * stale;
+            if value < worst {
+                worst = value;
+                victim = e;
+            }
+        }
+        let data = pack(mv, score, depth, bound, age);
+        victim.data.store(data, Relaxed);
+        victim.key.store(key ^ data, Relaxed);
+    }
+
+    /// Permille of sampled entries written in this search.
+    pub fn hashfull(&self) -> usize {
+        let age = self.current_age();
+        let sample = self.entries.len().min(1000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| {
+                let d = e.data.load(Relaxed);
+                unpack(d).is_some() && age_of(d) == age
+            })
+            .count();
+        used * 1000 / sample.max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        tt.store(0xdead_beef, 0x0012_3456, -31_990, 17, Bound::Lower);
+        let hit = tt.probe(0xdead_beef).unwrap();
+        assert_eq!(
+            hit,
+            TtHit {
+                mv: 0x0012_3456,
+                score: -31_990,
+                depth: 17,
+                bound: Bound::Lower
+            }
+        );
+        assert!(tt.probe(0xdead_bef0).is_none());
+        assert!(tt.hashfull() <= 2);
+    }
+
+    #[test]
+    fn deeper_entries_survive_and_age_replaces() {
+        let tt = TranspositionTable::new(1);
+        // Keys that share a bucket: same high bits.
+        let k = |i: u64| (7u64 << 40) | i;
+        tt.store(k(1), 1, 10, 20, Bound::Exact);
+        tt.store(k(2), 2, 10, 1, Bound::Exact);
+        tt.store(k(3), 3, 10, 5, Bound::Exact);
+        assert!(tt.probe(k(1)).is_some(), "the deep entry stays");
+        assert!(tt.probe(k(3)).is_some());
+        assert!(tt.probe(k(2)).is_none(), "the shallow one went");
+        tt.new_search();
+        tt.new_search();
+        tt.new_search();
+        tt.store(k(4), 4, 10, 2, Bound::Exact);
+        assert!(tt.probe(k(4)).is_some());
+    }
+
+    /// Many threads hammering the same buckets never produce a hit whose
+    /// data does not belong to its key.
+    #[test]
+    fn concurrent_hammering_never_mixes_entries() {
+        let tt = TranspositionTable::new(1);
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = (i % 64) << 58 | (i % 64);
+                        // The move encodes the key, so a mixed entry shows.
+                        tt.store(
+                            key,
+                            (key as u32) | 1 << 20,
+                            (t as i32) * 10,
+                            (i % 30) as i32,
+                            Bound::Exact,
+                        );
+                        if let Some(hit) = tt.probe(key) {
+                            assert_eq!(hit.mv, (key as u32) | 1 << 20);
+                        }
+                    }
+                });
+            }
+        });
+    }
+}

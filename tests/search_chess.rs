@@ -1,0 +1,295 @@
+//! The search on the chess family: forced mates (including mates that need a
+//! separation, a re-drop or a Tris step), every limit, MultiPV, legality of
+//! the result, bench determinism, perft through the move picker.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use movegen::chess::Position;
+use movegen::{Game, MoveList, Variant};
+use search::history::Histories;
+use search::picker::Picker;
+use search::threads::{Info, Reporter, Silent};
+use search::{Limits, Score, Searcher};
+
+fn pos(variant: Variant, fen: &str) -> Position {
+    Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Searches for a mate and checks it: the score says mate in `moves`, and
+/// playing the PV ends in checkmate (judged by the rules core).
+fn assert_mate(variant: Variant, fen: &str, moves: i32) -> Vec<String> {
+    let p = pos(variant, fen);
+    let mut s: Searcher<Position> = Searcher::new(16, 1);
+    let r = s.search(&p, &[], &Limits::depth((2 * moves + 2) as u32), &Silent);
+    assert_eq!(r.score.mate_moves(), Some(moves), "{fen}: {:?}", r.score);
+    let pv = &r.lines[0].1;
+    assert_eq!(pv.len() as i32, 2 * moves - 1, "{fen}: pv {pv:?}");
+    let mut q = p.clone();
+    for &m in pv {
+        assert!(q.is_legal(m), "{m} illegal in {}", q.to_fen());
+        q = q.play(m);
+    }
+    assert!(
+        q.in_check() && q.legal_moves().is_empty(),
+        "{fen}: the PV does not end in mate"
+    );
+    pv.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn chess_mate_in_one_two_three() {
+    assert_eq!(
+        assert_mate(Variant::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1),
+        ["d1d8"]
+    );
+    // Smothered mate at once: Nf7#.
+    assert_eq!(
+        assert_mate(Variant::Chess, "r5rk/6pp/7N/8/8/8/Q5PP/6K1 w - - 0 1", 1),
+        ["h6f7"]
+    );
+    assert_eq!(
+        assert_mate(Variant::Chess, "3r2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1", 1),
+        ["d8d1"]
+    );
+    assert_mate(
+        Variant::Chess,
+        "2r3k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1",
+        2,
+    );
+    assert_mate(Variant::Chess, "6k1/4Rppp/8/8/8/8/5PPP/4R1K1 w - - 0 1", 1);
+    assert_mate(Variant::Chess, "1k6/ppp5/8/8/8/8/5PPP/2RR2K1 w - - 0 1", 1);
+    assert_mate(Variant::Chess, "k7/2Q5/1K6/8/8/8/8/8 w - - 0 1", 1);
+    assert_mate(Variant::Chess, "7k/8/5K2/8/8/8/8/6R1 w - - 0 1", 2);
+    assert_mate(Variant::Chess, "5k2/8/4K3/8/8/8/8/R7 w - - 0 1", 2);
+    assert_mate(Variant::Chess, "7k/8/8/5K2/8/8/8/6R1 w - - 0 1", 3);
+}
+
+#[test]
+fn mengchess_mate_by_separation() {
+    // The composite rook cannot slide; its rook leaves the Tris and mates
+    // (the reserve is empty, so no drop can block).
+    assert_eq!(
+        assert_mate(
+            Variant::MengChess,
+            "7k/6pp/8/8/R^7/8/6P^1/6K1 w - - 0 1 0 2 - -",
+            1
+        ),
+        ["a4a8t"]
+    );
+}
+
+#[test]
+fn mengchess_mate_by_capture_with_redrop() {
+    let pv = assert_mate(
+        Variant::MengChess,
+        "3n^3k/6pp/8/8/8/8/8/3R^2K1 w - - 0 1 0 2 - -",
+        1,
+    );
+    assert!(pv[0].starts_with("d1d8,d8"), "{pv:?}");
+}
+
+#[test]
+fn mengchess_mate_by_tris_step_discovery() {
+    // Moving the Tris off the a-file uncovers the rook; no drop can block
+    // (the reserve is empty) and the moved Tris is frozen for Black.
+    // The Tris leaps from e5 to f7: it uncovers the rook and takes the
+    // king's last square (no black piece co-attacks f7, C-3). Taking the
+    // Tris with the rook instead leaves f7 free.
+    let pv = assert_mate(
+        Variant::MengChess,
+        "3rkp2/3p4/8/4*3/8/8/7P^/4R1K1 w - - 0 1 0 2 - -",
+        1,
+    );
+    assert_eq!(pv, ["e5f7"]);
+}
+
+#[test]
+fn mengchess_mate_after_a_drop_blocks_the_escape() {
+    // Ra8+ at once is met by the drop T@g8; White drops the last Tris
+    // first (T@a8 or T@g7 both work), then mates on the eighth rank.
+    let pv = assert_mate(
+        Variant::MengChess,
+        "7k/5p1p/6pP/8/8/8/2P^5/R3K3 w - - 0 1 1 2 - -",
+        2,
+    );
+    assert!(pv[0].starts_with("T@"), "{pv:?}");
+    let no_drop = pos(
+        Variant::MengChess,
+        "7k/5p1p/6pP/8/8/8/2P^5/R3K3 w - - 0 1 1 2 - -",
+    );
+    let ra8 = no_drop.play(no_drop.parse_move("a1a8").unwrap());
+    assert!(
+        ra8.parse_move("T@g8").is_ok(),
+        "the drop defends against Ra8+"
+    );
+}
+
+#[test]
+fn stalemate_and_mated_roots() {
+    let mut s: Searcher<Position> = Searcher::new(1, 1);
+    let mated = pos(Variant::Chess, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    let r = s.search(&mated, &[], &Limits::depth(5), &Silent);
+    assert_eq!((r.best, r.score), (None, Score::MatePlies(0)));
+    let stale = pos(Variant::Chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let r = s.search(&stale, &[], &Limits::depth(5), &Silent);
+    assert_eq!((r.best, r.score), (None, Score::Cp(0)));
+}
+
+#[test]
+fn limits_are_honoured() {
+    let start = Position::startpos(Variant::MengChess);
+    let mut s: Searcher<Position> = Searcher::new(16, 1);
+    let r = s.search(&start, &[], &Limits::depth(4), &Silent);
+    assert_eq!(r.depth, 4);
+    let r = s.search(&start, &[], &Limits::nodes(5_000), &Silent);
+    assert!(r.nodes >= 5_000 && r.nodes < 5_000 + 2_048, "{}", r.nodes);
+    let t = Instant::now();
+    let r = s.search(
+        &start,
+        &[],
+        &Limits::movetime(Duration::from_millis(150)),
+        &Silent,
+    );
+    assert!(
+        t.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(r.best.is_some());
+    // searchmoves: only the given root moves.
+    let only = vec![
+        start.parse_move("a2a3").unwrap(),
+        start.parse_move("h2h3").unwrap(),
+    ];
+    let l = Limits {
+        searchmoves: only.clone(),
+        ..Limits::depth(5)
+    };
+    let r = s.search(&start, &[], &l, &Silent);
+    assert!(only.contains(&r.best.unwrap()));
+    // A mate limit stops at the mate.
+    let p = pos(Variant::Chess, "5k2/8/4K3/8/8/8/8/R7 w - - 0 1");
+    let l = Limits {
+        mate: Some(2),
+        ..Limits::default()
+    };
+    let r = s.search(&p, &[], &l, &Silent);
+    assert_eq!(r.score.mate_moves(), Some(2));
+    assert!(r.depth < 10, "stopped at depth {}", r.depth);
+}
+
+#[test]
+fn infinite_search_stops_within_milliseconds_of_the_flag() {
+    let start = Position::startpos(Variant::Chess);
+    let mut s: Searcher<Position> = Searcher::new(16, 2);
+    let control = s.control();
+    let l = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        let t = Instant::now();
+        control.stop();
+        t
+    });
+    let r = s.search(&start, &[], &l, &Silent);
+    let stopped_at = stopper.join().unwrap();
+    let lag = stopped_at.elapsed();
+    assert!(
+        lag < Duration::from_millis(50),
+        "bestmove {lag:?} after stop"
+    );
+    assert!(start.is_legal(r.best.unwrap()));
+}
+
+struct Collect(Mutex<Vec<Info<movegen::chess::Move>>>);
+
+impl Reporter<movegen::chess::Move> for Collect {
+    fn info(&self, info: &Info<movegen::chess::Move>) {
+        self.0.lock().unwrap().push(info.clone());
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let p = Position::startpos(Variant::Chess);
+    let mut s: Searcher<Position> = Searcher::new(16, 1);
+    let rep = Collect(Mutex::new(Vec::new()));
+    let l = Limits {
+        multipv: 3,
+        ..Limits::depth(5)
+    };
+    let r = s.search(&p, &[], &l, &rep);
+    assert_eq!(r.lines.len(), 3);
+    let firsts: Vec<_> = r.lines.iter().map(|l| l.1[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    let cp = |s: Score| match s {
+        Score::Cp(c) => c,
+        Score::MatePlies(_) => panic!(),
+    };
+    assert!(cp(r.lines[0].0) >= cp(r.lines[1].0) && cp(r.lines[1].0) >= cp(r.lines[2].0));
+    let infos = rep.0.lock().unwrap();
+    assert_eq!(infos.iter().filter(|i| i.depth == 5).count(), 3);
+    assert!(infos
+        .iter()
+        .all(|i| (1..=3).contains(&i.multipv) && !i.pv.is_empty()));
+}
+
+#[test]
+fn the_best_move_is_always_legal() {
+    let mut s: Searcher<Position> = Searcher::new(8, 1);
+    let mut p = Position::startpos(Variant::MengChess);
+    for ply in 0..60 {
+        let r = s.search(&p, &[], &Limits::nodes(3_000), &Silent);
+        let Some(best) = r.best else { break };
+        assert!(p.is_legal(best), "ply {ply}: {best} in {}", p.to_fen());
+        p = p.play(best);
+    }
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let a = search::bench::run::<Position>(search::bench::CHESS_POSITIONS, 4).0;
+    let b = search::bench::run::<Position>(search::bench::CHESS_POSITIONS, 4).0;
+    assert_eq!(a, b);
+}
+
+fn picker_perft(p: &Position, depth: u32, hist: &Histories<Position>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    p.generate(&mut moves);
+    let n = moves.len();
+    let tt_move = moves.last().copied();
+    let mut picker = Picker::new(p, moves, tt_move, hist, 0, None);
+    let mut seen = Vec::new();
+    while let Some((m, _)) = picker.pick() {
+        assert!(!seen.contains(&m), "{m} picked twice");
+        seen.push(m);
+    }
+    assert_eq!(seen.len(), n);
+    seen.iter()
+        .map(|&m| picker_perft(&p.play(m), depth - 1, hist))
+        .sum()
+}
+
+#[test]
+fn perft_through_the_picker() {
+    let hist = Histories::new();
+    let kiwipete = pos(
+        Variant::Chess,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    );
+    assert_eq!(picker_perft(&kiwipete, 3, &hist), 97_862);
+    let tris = pos(
+        Variant::MengChess,
+        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B^1P3/5N2/PPPP2PP/RNBQK2R w KQkq - 0 1 1 2 - -",
+    );
+    assert_eq!(
+        picker_perft(&tris, 3, &hist),
+        movegen::perft::perft(&tris, 3)
+    );
+}
