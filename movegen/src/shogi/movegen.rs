@@ -1,0 +1,327 @@
+//! Legal move generation for the shogi family (orthodox shogi, rules.md S
+//! and T-1..T-10).
+//!
+//! Pseudo-legal moves are generated per unit (standalone piece, composite,
+//! standalone Tris, hand, reserve) and filtered for king safety: when the
+//! side to move is not in check, only king moves and moves of a unit that
+//! is the single blocker between its king and an enemy slider need a test;
+//! in check every move is tested. The test rebuilds only the occupancy and
+//! asks whether the king square is attacked (a Tris blocks, never attacks).
+//! This is the full legal set (no search pruning of non-promotions).
+
+use super::attacks::{self, attacks, ray_attacks, RAYS, STEP, TRIS_STEP};
+use super::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
+use crate::MoveList;
+
+/// Moves that may or may not promote, per the orthodox rule (S-9): an
+/// unpromoted promotable piece whose start or end square lies in the zone
+/// may promote; it must when it would otherwise have no further move.
+#[inline]
+fn promotion_options(role: Role, from: Square, to: Square, us: Color) -> (bool, bool) {
+    if role.can_promote() && (from.in_zone(us) || to.in_zone(us)) {
+        (true, to.relative_rank(us) >= role.dead_ranks())
+    } else {
+        (false, true)
+    }
+}
+
+impl Position {
+    /// Units of the side to move that are the only obstacle between its
+    /// king and an enemy slider aiming along that line.
+    fn pinned(&self, ksq: Square, occ: Bitboard) -> Bitboard {
+        let us = self.turn;
+        let them = self.by_color[us.other().index()];
+        let r = &self.by_role;
+        let orth = (r[Role::Rook as usize] | r[Role::Dragon as usize]) & them;
+        let diag = (r[Role::Bishop as usize] | r[Role::Horse as usize]) & them;
+        let lance = r[Role::Lance as usize] & them;
+        let lance_dir = match us {
+            Color::Black => attacks::UP,
+            Color::White => attacks::DOWN,
+        };
+        let mut pinned = Bitboard::EMPTY;
+        for (d, rays) in RAYS.iter().enumerate() {
+            let mut sliders = if d < 4 { orth } else { diag };
+            if d == lance_dir {
+                sliders |= lance;
+            }
+            if (rays[ksq.index()] & sliders).is_empty() {
+                continue;
+            }
+            let first = ray_attacks(d, ksq, occ) & occ;
+            if let Some(b1) = first.first() {
+                let second = ray_attacks(d, b1, occ) & occ;
+                if (second & sliders).nonempty() {
+                    pinned |= b1.bb();
+                }
+            }
+        }
+        pinned
+    }
+
+    /// Whether the mover's king is safe after `mv` (T-10): the occupancy
+    /// after the whole move, and the enemy pieces less a captured one.
+    pub(crate) fn safe_after(&self, mv: Move, ksq: Square, occ: Bitboard) -> bool {
+        let them = self.turn.other();
+        let to = mv.to();
+        let (k, occ2, excl) = match mv.kind() {
+            MoveKind::Normal => {
+                let from = mv.from();
+                let k = if from == ksq { to } else { ksq };
+                (k, (occ & !from.bb()) | to.bb(), to.bb())
+            }
+            MoveKind::CaptureRedrop => {
+                let from = mv.from();
+                let k = if from == ksq { to } else { ksq };
+                let d = mv.redrop().map_or(Bitboard::EMPTY, Square::bb);
+                (k, (occ & !from.bb()) | to.bb() | d, to.bb())
+            }
+            MoveKind::SeparateX => {
+                let k = if mv.from() == ksq { to } else { ksq };
+                (k, occ | to.bb(), Bitboard::EMPTY)
+            }
+            MoveKind::Drop | MoveKind::TrisDrop | MoveKind::SeparateTris => {
+                (ksq, occ | to.bb(), Bitboard::EMPTY)
+            }
+        };
+        (self.attackers_to(k, them, occ2) & !excl).is_empty()
+    }
+
+    /// Appends every legal move.
+    pub(crate) fn generate_into(&self, list: &mut MoveList<Move>) {
+        let start = list.len();
+        let us = self.turn;
+        let ksq = self.king(us);
+        let occ = self.occupied();
+        let in_check = self.attackers_to(ksq, us.other(), occ).nonempty();
+        let pinned = if in_check {
+            Bitboard::EMPTY
+        } else {
+            self.pinned(ksq, occ)
+        };
+        let mut gen = Gen {
+            pos: self,
+            list,
+            ksq,
+            occ,
+            in_check,
+            pinned,
+        };
+        gen.board_moves();
+        gen.drops();
+        if self.forced && self.reserve > 0 && !in_check {
+            // S-F2: only Tris drops, and on the ply after the capture that
+            // started the mode a recapture on its square (S-F2b).
+            let r = self.recapture;
+            let mut i = start;
+            while i < list.len() {
+                let m = list[i];
+                let keep = m.kind() == MoveKind::TrisDrop
+                    || (Some(m.to()) == r
+                        && matches!(m.kind(), MoveKind::Normal | MoveKind::CaptureRedrop)
+                        && self.board[m.from().index()].is_some());
+                if keep {
+                    i += 1;
+                } else {
+                    list.remove(i);
+                }
+            }
+        }
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut list = MoveList::new();
+        self.generate_into(&mut list);
+        !list.is_empty()
+    }
+
+    /// Whether `mv` is a legal move here.
+    pub fn is_legal_move(&self, mv: Move) -> bool {
+        let mut list = MoveList::new();
+        self.generate_into(&mut list);
+        list.contains(&mv)
+    }
+}
+
+struct Gen<'a> {
+    pos: &'a Position,
+    list: &'a mut MoveList<Move>,
+    ksq: Square,
+    occ: Bitboard,
+    in_check: bool,
+    pinned: Bitboard,
+}
+
+impl Gen<'_> {
+    /// Pushes `mv` if it leaves the king safe; `risky` says whether the
+    /// move can expose the king at all when not in check.
+    #[inline]
+    fn push(&mut self, mv: Move, risky: bool) {
+        if (!self.in_check && !risky) || self.pos.safe_after(mv, self.ksq, self.occ) {
+            self.list.push(mv);
+        }
+    }
+
+    fn push_promotions(
+        &mut self,
+        role: Role,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        risky: bool,
+    ) {
+        let us = self.pos.turn;
+        let (promo, plain) = promotion_options(role, from, to, us);
+        let make = |p: bool| match kind {
+            MoveKind::SeparateX => Move::separate_x(from, to, p),
+            _ => Move::normal(from, to, p),
+        };
+        if promo {
+            self.push(make(true), risky);
+        }
+        if plain {
+            self.push(make(false), risky);
+        }
+    }
+
+    fn push_redrops(&mut self, role: Role, from: Square, to: Square, risky: bool) {
+        let us = self.pos.turn;
+        let (promo, plain) = promotion_options(role, from, to, us);
+        let spots = !(self.occ | to.bb()) | from.bb();
+        for p in [true, false] {
+            if (p && !promo) || (!p && !plain) {
+                continue;
+            }
+            for d in spots {
+                self.push(Move::capture_redrop(from, to, p, d), risky);
+            }
+        }
+    }
+
+    fn board_moves(&mut self) {
+        let pos = self.pos;
+        let us = pos.turn;
+        let them = us.other();
+        let occ = self.occ;
+        let empty = !occ;
+        let own = pos.by_color[us.index()];
+        let enemy = pos.by_color[them.index()];
+        let enemy_comp = enemy & pos.tris;
+        let enemy_alone = enemy & !pos.tris;
+        // S-3: own-locked Tris freely, enemy-locked ones under the double
+        // attack condition.
+        let mut tris_targets = pos.tris_lock[us.index()];
+        for t in pos.tris_lock[them.index()] {
+            if pos.tris_attack_count(t, us) >= 2 {
+                tris_targets |= t.bb();
+            }
+        }
+        for from in own {
+            let role = match pos.board[from.index()] {
+                Some(p) => p.role,
+                None => continue,
+            };
+            let risky = role == Role::King || self.pinned.contains(from);
+            let att = attacks(us, role, from, occ);
+            if !pos.tris.contains(from) {
+                for to in att & (empty | enemy | tris_targets) {
+                    self.push_promotions(role, from, to, MoveKind::Normal, risky);
+                }
+            } else {
+                // T-7: a composite steps as a Tris, captures as X.
+                let steps = TRIS_STEP[from.index()] & empty;
+                for to in steps {
+                    self.push_promotions(role, from, to, MoveKind::Normal, risky);
+                }
+                for to in att & enemy_alone {
+                    self.push_promotions(role, from, to, MoveKind::Normal, risky);
+                }
+                for to in att & (enemy_comp | tris_targets) {
+                    self.push_redrops(role, from, to, risky);
+                }
+                // S-8.1: X leaves with a non-capturing move.
+                for to in att & empty {
+                    self.push_promotions(role, from, to, MoveKind::SeparateX, role == Role::King);
+                }
+                // S-8.2: the Tris leaves; X stays, so nothing is uncovered.
+                for to in steps {
+                    self.push(Move::separate_tris(from, to), false);
+                }
+            }
+        }
+        // T-4 / S-2: standalone Tris locked to the mover.
+        for from in pos.tris_lock[us.index()] {
+            let risky = self.pinned.contains(from);
+            for to in TRIS_STEP[from.index()] & empty {
+                self.push(Move::normal(from, to, false), risky);
+            }
+        }
+    }
+
+    fn drops(&mut self) {
+        let pos = self.pos;
+        let us = pos.turn;
+        let empty = !self.occ;
+        // Squares where a check could be blocked; when not in check every
+        // empty square.
+        let targets = if self.in_check {
+            let checkers = pos.attackers_to(self.ksq, us.other(), self.occ);
+            if checkers.more_than_one() {
+                Bitboard::EMPTY
+            } else {
+                let c = checkers.first().expect("in check");
+                attacks::between(self.ksq, c) & empty
+            }
+        } else {
+            empty
+        };
+        if targets.is_empty() {
+            return;
+        }
+        let hand = &pos.hands[us.index()];
+        for role in Role::HAND {
+            if hand[role.hand_index()] == 0 {
+                continue;
+            }
+            let mut t = targets;
+            let dead = role.dead_ranks();
+            for r in 0..dead {
+                let rank = match us {
+                    Color::Black => r,
+                    Color::White => 8 - r,
+                };
+                t &= !Bitboard::rank(rank);
+            }
+            if role == Role::Pawn {
+                // Nifu: unpromoted pawns of the mover, composites included.
+                let pawns = pos.by_role[Role::Pawn as usize] & pos.by_color[us.index()];
+                for sq in pawns {
+                    t &= !Bitboard::file(sq.file());
+                }
+                let ek = pos.king(us.other());
+                for to in t {
+                    let mv = Move::drop(role, to);
+                    if STEP[us.index()][attacks::S_PAWN][to.index()].contains(ek) {
+                        // Uchifuzume under the full rules (S-11).
+                        let mut child = pos.clone();
+                        child.do_move(mv);
+                        if !child.has_legal_move() {
+                            continue;
+                        }
+                    }
+                    self.list.push(mv);
+                }
+            } else {
+                for to in t {
+                    self.list.push(Move::drop(role, to));
+                }
+            }
+        }
+        if pos.drop_switch() {
+            for to in targets {
+                self.list.push(Move::tris_drop(to));
+            }
+        }
+    }
+}
