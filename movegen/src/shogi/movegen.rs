@@ -136,11 +136,126 @@ impl Position {
         !list.is_empty()
     }
 
-    /// Whether `mv` is a legal move here.
+    /// Whether `mv` (from any source: a table, another position) is a legal
+    /// move here. Checked directly against the rules, without generating
+    /// the move list, so it also cross-checks the generator in the tests.
     pub fn is_legal_move(&self, mv: Move) -> bool {
-        let mut list = MoveList::new();
-        self.generate_into(&mut list);
-        list.contains(&mv)
+        let us = self.turn;
+        let them = us.other();
+        let occ = self.occupied();
+        let ksq = self.king(us);
+        let to = mv.to();
+        let empty = !occ;
+        let in_check = self.attackers_to(ksq, them, occ).nonempty();
+        if self.forced && self.reserve > 0 && !in_check {
+            let recapture = Some(to) == self.recapture
+                && matches!(mv.kind(), MoveKind::Normal | MoveKind::CaptureRedrop)
+                && self.board[mv.from().index()].is_some();
+            if mv.kind() != MoveKind::TrisDrop && !recapture {
+                return false;
+            }
+        }
+        let tris_target = |sq: Square| {
+            self.tris_lock[us.index()].contains(sq)
+                || (self.tris_lock[them.index()].contains(sq)
+                    && self.tris_attack_count(sq, us) >= 2)
+        };
+        let own_piece = |sq: Square| match self.board[sq.index()] {
+            Some(p) if p.color == us => Some(p.role),
+            _ => None,
+        };
+        let promotion_ok = |role: Role, from: Square| {
+            let (promo, plain) = promotion_options(role, from, to, us);
+            if mv.promotes() {
+                promo
+            } else {
+                plain
+            }
+        };
+        let pseudo = match mv.kind() {
+            MoveKind::TrisDrop => self.drop_switch() && empty.contains(to),
+            MoveKind::Drop => {
+                let role = mv.drop_role();
+                let ok = role.can_promote() || role == Role::Gold;
+                if !ok || self.hand(us, role) == 0 || !empty.contains(to) {
+                    return false;
+                }
+                if to.relative_rank(us) < role.dead_ranks() {
+                    return false;
+                }
+                if role == Role::Pawn {
+                    let pawns = self.by_role[Role::Pawn as usize] & self.by_color[us.index()];
+                    if (pawns & Bitboard::file(to.file())).nonempty() {
+                        return false;
+                    }
+                    let ek = self.king(them);
+                    if STEP[us.index()][attacks::S_PAWN][to.index()].contains(ek)
+                        && self.safe_after(mv, ksq, occ)
+                    {
+                        let mut child = self.clone();
+                        child.do_move(mv);
+                        return child.has_legal_move();
+                    }
+                }
+                true
+            }
+            MoveKind::Normal => {
+                let from = mv.from();
+                match own_piece(from) {
+                    Some(role) => {
+                        let att = attacks(us, role, from, occ);
+                        let enemy = self.by_color[them.index()];
+                        let reach = if self.tris.contains(from) {
+                            (TRIS_STEP[from.index()] & empty) | (att & enemy & !self.tris)
+                        } else {
+                            let t = if tris_target(to) {
+                                to.bb()
+                            } else {
+                                Bitboard::EMPTY
+                            };
+                            att & (empty | enemy | t)
+                        };
+                        reach.contains(to) && promotion_ok(role, from)
+                    }
+                    None => {
+                        self.tris_lock[us.index()].contains(from)
+                            && (TRIS_STEP[from.index()] & empty).contains(to)
+                            && !mv.promotes()
+                    }
+                }
+            }
+            MoveKind::CaptureRedrop => {
+                let from = mv.from();
+                let Some(role) = own_piece(from) else {
+                    return false;
+                };
+                let enemy_comp = self.by_color[them.index()] & self.tris;
+                let redrop = mv.redrop().expect("a re-drop square");
+                self.tris.contains(from)
+                    && attacks(us, role, from, occ).contains(to)
+                    && (enemy_comp.contains(to) || tris_target(to))
+                    && redrop != to
+                    && (redrop == from || empty.contains(redrop))
+                    && promotion_ok(role, from)
+            }
+            MoveKind::SeparateX => {
+                let from = mv.from();
+                let Some(role) = own_piece(from) else {
+                    return false;
+                };
+                self.tris.contains(from)
+                    && (attacks(us, role, from, occ) & empty).contains(to)
+                    && promotion_ok(role, from)
+            }
+            MoveKind::SeparateTris => {
+                let from = mv.from();
+                own_piece(from).is_some()
+                    && self.tris.contains(from)
+                    && (TRIS_STEP[from.index()] & empty).contains(to)
+                    && !mv.promotes()
+            }
+        };
+        pseudo && self.safe_after(mv, ksq, occ)
     }
 }
 
