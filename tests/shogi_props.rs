@@ -70,6 +70,8 @@ fn check_position(pos: &Position, prev_moves: &[Move], ply: usize) {
     // Incremental hash.
     assert_eq!(pos.hash(), pos.compute_hash(), "{fen}");
     let list = pos.legal_moves();
+    // The bulk count of perft leaves agrees with the list.
+    assert_eq!(pos.count_legal(), list.len() as u64, "{fen}");
     // Move strings are unique and parse back to the same move.
     let mut seen = HashSet::new();
     for &m in &list {

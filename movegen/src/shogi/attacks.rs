@@ -153,6 +153,26 @@ pub static TRIS_STEP: [Bitboard; 81] = single_table(&TRIS);
 /// direction, to the edge.
 pub static RAYS: [[Bitboard; 81]; 8] = ray_table();
 
+const fn pseudo_table(first: usize) -> [Bitboard; 81] {
+    let rays = ray_table();
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut d = first;
+        while d < first + 4 {
+            t[s] = t[s].union(rays[d][s]);
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// Rook lines from a square on an empty board.
+pub static ROOK_PSEUDO: [Bitboard; 81] = pseudo_table(0);
+/// Bishop lines from a square on an empty board.
+pub static BISHOP_PSEUDO: [Bitboard; 81] = pseudo_table(4);
+
 /// The squares a slider on `sq` reaches along `d`, the first blocker
 /// included.
 #[inline]

@@ -119,6 +119,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn count_legal(&self) -> u64 {
+        self.count_moves()
+    }
+
+    #[inline]
     fn play(&self, mv: Move) -> Self {
         let mut next = self.clone();
         next.do_move(mv);

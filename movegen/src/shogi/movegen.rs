@@ -87,9 +87,7 @@ impl Position {
         (self.attackers_to(k, them, occ2) & !excl).is_empty()
     }
 
-    /// Appends every legal move.
-    pub(crate) fn generate_into(&self, list: &mut MoveList<Move>) {
-        let start = list.len();
+    fn gen(&self, list: Option<&mut MoveList<Move>>) -> u64 {
         let us = self.turn;
         let ksq = self.king(us);
         let occ = self.occupied();
@@ -102,6 +100,7 @@ impl Position {
         let mut gen = Gen {
             pos: self,
             list,
+            count: 0,
             ksq,
             occ,
             in_check,
@@ -109,7 +108,20 @@ impl Position {
         };
         gen.board_moves();
         gen.drops();
-        if self.forced && self.reserve > 0 && !in_check {
+        gen.count
+    }
+
+    /// Whether S-F2 restricts the side to move to Tris drops (and the
+    /// S-F2b recapture).
+    fn drop_forced(&self) -> bool {
+        self.forced && self.reserve > 0 && !self.in_check()
+    }
+
+    /// Appends every legal move.
+    pub(crate) fn generate_into(&self, list: &mut MoveList<Move>) {
+        let start = list.len();
+        self.gen(Some(&mut *list));
+        if self.drop_forced() {
             // S-F2: only Tris drops, and on the ply after the capture that
             // started the mode a recapture on its square (S-F2b).
             let r = self.recapture;
@@ -127,6 +139,17 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The number of legal moves, counted without listing them where
+    /// possible (perft leaves).
+    pub fn count_moves(&self) -> u64 {
+        if self.forced && self.reserve > 0 {
+            let mut list = MoveList::new();
+            self.generate_into(&mut list);
+            return list.len() as u64;
+        }
+        self.gen(None)
     }
 
     /// Whether the side to move has at least one legal move.
@@ -259,51 +282,117 @@ impl Position {
     }
 }
 
+/// Where generated moves go: a list, or only a count (perft leaves).
 struct Gen<'a> {
     pos: &'a Position,
-    list: &'a mut MoveList<Move>,
+    list: Option<&'a mut MoveList<Move>>,
+    count: u64,
     ksq: Square,
     occ: Bitboard,
     in_check: bool,
     pinned: Bitboard,
 }
 
+/// The squares of `color`'s promotion zone.
+const fn zone(color: Color) -> Bitboard {
+    match color {
+        Color::Black => Bitboard(0x7FF_FFFF),
+        Color::White => Bitboard(0x7FF_FFFF << 54),
+    }
+}
+
+/// The squares where an unpromoted `role` of `color` may not stand.
+fn dead_squares(role: Role, color: Color) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    for r in 0..role.dead_ranks() {
+        b |= Bitboard::rank(match color {
+            Color::Black => r,
+            Color::White => 8 - r,
+        });
+    }
+    b
+}
+
+/// The number of moves of an unpinned non-king `role` from `from` to each
+/// of `targets`: one per target, one more where both the promotion and
+/// the plain move are possible (S-9).
+#[inline(always)]
+fn bulk_count(role: Role, from: Square, targets: Bitboard, us: Color) -> u64 {
+    let n = if !role.can_promote() {
+        targets.count()
+    } else {
+        let promo = if zone(us).contains(from) {
+            targets
+        } else {
+            targets & zone(us)
+        };
+        let extra = promo & !dead_squares(role, us);
+        targets.count() + if extra.is_empty() { 0 } else { extra.count() }
+    };
+    n as u64
+}
+
 impl Gen<'_> {
-    /// Pushes `mv` if it leaves the king safe; `risky` says whether the
+    #[inline]
+    fn emit(&mut self, mv: Move) {
+        match &mut self.list {
+            Some(l) => l.push(mv),
+            None => self.count += 1,
+        }
+    }
+
+    /// Whether moves of this unit need a king-safety test.
+    #[inline]
+    fn needs_test(&self, risky: bool) -> bool {
+        self.in_check || risky
+    }
+
+    /// Emits `mv` if it leaves the king safe; `risky` says whether the
     /// move can expose the king at all when not in check.
     #[inline]
     fn push(&mut self, mv: Move, risky: bool) {
-        if (!self.in_check && !risky) || self.pos.safe_after(mv, self.ksq, self.occ) {
-            self.list.push(mv);
+        if !self.needs_test(risky) || self.pos.safe_after(mv, self.ksq, self.occ) {
+            self.emit(mv);
         }
     }
 
-    fn push_promotions(
-        &mut self,
-        role: Role,
-        from: Square,
-        to: Square,
-        kind: MoveKind,
-        risky: bool,
-    ) {
+    /// Emits the moves of `role` from `from` to each of `targets`, with the
+    /// promotion choices of S-9 (kind Normal or SeparateX).
+    #[inline]
+    fn moves_to(&mut self, role: Role, from: Square, targets: Bitboard, sep: bool, risky: bool) {
         let us = self.pos.turn;
-        let (promo, plain) = promotion_options(role, from, to, us);
-        let make = |p: bool| match kind {
-            MoveKind::SeparateX => Move::separate_x(from, to, p),
-            _ => Move::normal(from, to, p),
-        };
-        if promo {
-            self.push(make(true), risky);
+        if self.list.is_none() && !self.needs_test(risky) {
+            self.count += bulk_count(role, from, targets, us);
+            return;
         }
-        if plain {
-            self.push(make(false), risky);
+        for to in targets {
+            let (promo, plain) = promotion_options(role, from, to, us);
+            let make = |p: bool| {
+                if sep {
+                    Move::separate_x(from, to, p)
+                } else {
+                    Move::normal(from, to, p)
+                }
+            };
+            if promo {
+                self.push(make(true), risky);
+            }
+            if plain {
+                self.push(make(false), risky);
+            }
         }
     }
 
-    fn push_redrops(&mut self, role: Role, from: Square, to: Square, risky: bool) {
+    /// S-5: a composite captures on `to` and re-drops the Tris on any
+    /// square empty after the capture, each a distinct move.
+    fn redrops(&mut self, role: Role, from: Square, to: Square, risky: bool) {
         let us = self.pos.turn;
         let (promo, plain) = promotion_options(role, from, to, us);
         let spots = !(self.occ | to.bb()) | from.bb();
+        if self.list.is_none() && !self.needs_test(risky) {
+            self.count += spots.count() as u64 * (promo as u64 + plain as u64);
+            return;
+        }
         for p in [true, false] {
             if (p && !promo) || (!p && !plain) {
                 continue;
@@ -332,7 +421,24 @@ impl Gen<'_> {
                 tris_targets |= t.bb();
             }
         }
-        for from in own {
+        let mut units = own;
+        if self.list.is_none() && !self.in_check {
+            // Bulk count of standalone, unpinned pawns: one shift for all.
+            let pawns = pos.by_role[Role::Pawn as usize] & own & !pos.tris & !self.pinned;
+            let to = match us {
+                Color::Black => Bitboard(pawns.0 >> 9),
+                Color::White => Bitboard(pawns.0 << 9),
+            } & (empty | enemy | tris_targets);
+            let extra = to & zone(us) & !dead_squares(Role::Pawn, us);
+            self.count += to.count() as u64
+                + if extra.is_empty() {
+                    0
+                } else {
+                    extra.count() as u64
+                };
+            units &= !pawns;
+        }
+        for from in units {
             let role = match pos.board[from.index()] {
                 Some(p) => p.role,
                 None => continue,
@@ -340,35 +446,41 @@ impl Gen<'_> {
             let risky = role == Role::King || self.pinned.contains(from);
             let att = attacks(us, role, from, occ);
             if !pos.tris.contains(from) {
-                for to in att & (empty | enemy | tris_targets) {
-                    self.push_promotions(role, from, to, MoveKind::Normal, risky);
+                let targets = att & (empty | enemy | tris_targets);
+                if self.list.is_none() && !self.needs_test(risky) {
+                    self.count += bulk_count(role, from, targets, us);
+                    continue;
                 }
+                self.moves_to(role, from, targets, false, risky);
             } else {
                 // T-7: a composite steps as a Tris, captures as X.
                 let steps = TRIS_STEP[from.index()] & empty;
-                for to in steps {
-                    self.push_promotions(role, from, to, MoveKind::Normal, risky);
-                }
-                for to in att & enemy_alone {
-                    self.push_promotions(role, from, to, MoveKind::Normal, risky);
-                }
+                self.moves_to(role, from, steps | (att & enemy_alone), false, risky);
                 for to in att & (enemy_comp | tris_targets) {
-                    self.push_redrops(role, from, to, risky);
+                    self.redrops(role, from, to, risky);
                 }
-                // S-8.1: X leaves with a non-capturing move.
-                for to in att & empty {
-                    self.push_promotions(role, from, to, MoveKind::SeparateX, role == Role::King);
-                }
+                // S-8.1: X leaves with a non-capturing move; the Tris
+                // stays, so only a king can expose itself.
+                self.moves_to(role, from, att & empty, true, role == Role::King);
                 // S-8.2: the Tris leaves; X stays, so nothing is uncovered.
-                for to in steps {
-                    self.push(Move::separate_tris(from, to), false);
+                if self.list.is_none() && !self.in_check {
+                    self.count += steps.count() as u64;
+                } else {
+                    for to in steps {
+                        self.push(Move::separate_tris(from, to), false);
+                    }
                 }
             }
         }
         // T-4 / S-2: standalone Tris locked to the mover.
         for from in pos.tris_lock[us.index()] {
             let risky = self.pinned.contains(from);
-            for to in TRIS_STEP[from.index()] & empty {
+            let steps = TRIS_STEP[from.index()] & empty;
+            if self.list.is_none() && !self.needs_test(risky) {
+                self.count += steps.count() as u64;
+                continue;
+            }
+            for to in steps {
                 self.push(Move::normal(from, to, false), risky);
             }
         }
@@ -379,7 +491,7 @@ impl Gen<'_> {
         let us = pos.turn;
         let empty = !self.occ;
         // Squares where a check could be blocked; when not in check every
-        // empty square.
+        // empty square. A drop never uncovers a check.
         let targets = if self.in_check {
             let checkers = pos.attackers_to(self.ksq, us.other(), self.occ);
             if checkers.more_than_one() {
@@ -399,43 +511,42 @@ impl Gen<'_> {
             if hand[role.hand_index()] == 0 {
                 continue;
             }
-            let mut t = targets;
-            let dead = role.dead_ranks();
-            for r in 0..dead {
-                let rank = match us {
-                    Color::Black => r,
-                    Color::White => 8 - r,
-                };
-                t &= !Bitboard::rank(rank);
-            }
+            let mut t = targets & !dead_squares(role, us);
             if role == Role::Pawn {
                 // Nifu: unpromoted pawns of the mover, composites included.
                 let pawns = pos.by_role[Role::Pawn as usize] & pos.by_color[us.index()];
                 for sq in pawns {
                     t &= !Bitboard::file(sq.file());
                 }
+                // Uchifuzume under the full rules (S-11): only the square in
+                // front of the enemy king can give check.
                 let ek = pos.king(us.other());
-                for to in t {
+                let front = STEP[us.other().index()][attacks::S_PAWN][ek.index()];
+                if let Some(to) = (t & front).first() {
+                    t &= !front;
                     let mv = Move::drop(role, to);
-                    if STEP[us.index()][attacks::S_PAWN][to.index()].contains(ek) {
-                        // Uchifuzume under the full rules (S-11).
-                        let mut child = pos.clone();
-                        child.do_move(mv);
-                        if !child.has_legal_move() {
-                            continue;
-                        }
+                    let mut child = pos.clone();
+                    child.do_move(mv);
+                    if child.has_legal_move() {
+                        self.emit(mv);
                     }
-                    self.list.push(mv);
                 }
+            }
+            if self.list.is_none() {
+                self.count += t.count() as u64;
             } else {
                 for to in t {
-                    self.list.push(Move::drop(role, to));
+                    self.emit(Move::drop(role, to));
                 }
             }
         }
         if pos.drop_switch() {
-            for to in targets {
-                self.list.push(Move::tris_drop(to));
+            if self.list.is_none() {
+                self.count += targets.count() as u64;
+            } else {
+                for to in targets {
+                    self.emit(Move::tris_drop(to));
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 //! copy-make with the Zobrist key kept in step.
 
 use super::attacks::{
-    self, bishop_attacks, lance_attacks, rook_attacks, KING_STEP, STEP, TRIS_STEP,
+    self, bishop_attacks, rook_attacks, BISHOP_PSEUDO, KING_STEP, ROOK_PSEUDO, STEP, TRIS_STEP,
 };
 use super::zobrist::KEYS;
 use super::{Bitboard, Color, Move, MoveKind, Piece, Role, Square};
@@ -177,17 +177,25 @@ impl Position {
             | (STEP[them][attacks::S_SILVER][s] & r[Role::Silver as usize])
             | (STEP[them][attacks::S_GOLD][s] & self.golds())
             | (KING_STEP[s] & kings);
-        if (attacks::RAYS[0][s] | attacks::RAYS[1][s] | attacks::RAYS[2][s] | attacks::RAYS[3][s])
-            .intersect(rook_like | r[Role::Lance as usize])
-            .nonempty()
-        {
+        let mine = self.by_color[by.index()];
+        // Sliders only where one of `by` stands on a line through `sq`.
+        let rook_like = rook_like & mine;
+        if (ROOK_PSEUDO[s] & rook_like).nonempty() {
             a |= rook_attacks(sq, occ) & rook_like;
-            a |= lance_attacks(by.other(), sq, occ) & r[Role::Lance as usize];
         }
-        if bishop_like.nonempty() {
+        let lances = r[Role::Lance as usize] & mine;
+        let lance_dir = match by {
+            Color::Black => attacks::DOWN,
+            Color::White => attacks::UP,
+        };
+        if (attacks::RAYS[lance_dir][s] & lances).nonempty() {
+            a |= attacks::ray_attacks(lance_dir, sq, occ) & lances;
+        }
+        let bishop_like = bishop_like & mine;
+        if (BISHOP_PSEUDO[s] & bishop_like).nonempty() {
             a |= bishop_attacks(sq, occ) & bishop_like;
         }
-        a & self.by_color[by.index()]
+        a & mine
     }
 
     /// The pieces of the opponent of the side to move giving check.
