@@ -580,3 +580,44 @@ fn s_11_entering_king_declaration() {
     let nine = shogi("+P+P+P+P+P+P+P+P+P/4K4/9/9/9/9/9/9/4k4 b RB9P 1");
     assert!(!nine.declaration_wins());
 }
+
+#[test]
+fn t_1_t_2_two_tris_start_in_the_shared_reserve_and_never_return() {
+    let p = Position::startpos(Variant::TrisShogi);
+    assert_eq!(p.reserve(), 2);
+    assert!(p.tris().is_empty());
+    // A composite captured by a composite: its Tris is re-dropped, the
+    // reserve stays empty, two Tris remain on the board.
+    let p = tris("4k4/9/4p^4/9/4R^4/9/9/9/4K4 b - 1 0 2 - -");
+    let next = after(&p, "5e5c,5c1a");
+    assert_eq!(next.reserve(), 0);
+    assert_eq!(next.tris().count(), 2);
+}
+
+#[test]
+fn t_6_composite_belongs_to_x_side() {
+    // White's silver takes the Black-locked Tris (with the gold's help):
+    // the composite is White's and White moves it next turn.
+    let p = tris("4k4/9/9/4sg3/4T4/9/9/9/4K4 w - 1 1 2 - -");
+    let p = after(&p, "5d5e");
+    assert_eq!(p.to_fen(), "4k4/9/9/5g3/4s^4/9/9/9/4K4 b - 2 1 2 - -");
+    assert_eq!(count_from(&p, "5e"), 0);
+    let p = after(&p, "5i4h");
+    has(&p, "5e5f"); // Tris step (also the silver's capture square)
+    has(&p, "T5e6g");
+}
+
+#[test]
+fn t_7_composite_king_is_the_king() {
+    // A composite king in check escapes by a knight leap (a Tris step)
+    // but captures only as a king.
+    let p = tris("4k4/9/9/9/9/9/9/4r4/4K^4 b - 1 1 2 - -");
+    assert!(p.in_check());
+    has(&p, "5i5h"); // captures the rook as a king
+    has(&p, "5i4g"); // knight leap
+    has(&p, "5i4i");
+    lacks(&p, "5i5g");
+    let p = tris("4k4/9/9/9/9/9/9/9/4K^4 b - 1 1 2 - -");
+    has(&p, "5i5ht"); // the king leaves the Tris behind
+    has(&p, "T5i5h"); // the Tris leaves the king
+}
