@@ -213,6 +213,7 @@ fn s_5_2_composite_captures_own_tris_and_redrops_it() {
     );
     has(&p, "5e5c,5c5e");
     lacks(&p, "5e5c");
+    assert!(p.parse_move("5e5c").unwrap_err().reason.contains("re-drop"));
     assert_eq!(
         after(&p, "5e5c,5c9i").to_fen(),
         "4k4/9/4R^4/9/9/9/9/9/T3K4 w - 2 0 2 - -"
@@ -314,6 +315,11 @@ fn s_9_carried_knight_must_promote() {
     let p = tris("4k4/9/4N^4/9/9/9/9/9/4K4 b - 1 1 2 - -");
     has(&p, "5c5b+");
     lacks(&p, "5c5b");
+    assert!(p
+        .parse_move("5c5b")
+        .unwrap_err()
+        .reason
+        .contains("must promote"));
     has(&p, "5c5d+");
     has(&p, "5c5d");
 }

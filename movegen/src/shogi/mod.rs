@@ -88,6 +88,37 @@ impl Position {
             _ if self.forced && self.reserve > 0 && !self.in_check() => {
                 "forced-drop mode: a Tris must be dropped (S-F2)".into()
             }
+            MoveSyntax::Board {
+                from,
+                to,
+                redrop: None,
+                separation: false,
+                ..
+            } if list
+                .iter()
+                .any(|m| m.from() == from && m.to() == to && m.redrop().is_some()) =>
+            {
+                format!("capturing the Tris on {to} needs its re-drop leg ,{to}<square> (S-5)")
+            }
+            MoveSyntax::Board {
+                from,
+                to,
+                promote: false,
+                separation,
+                redrop,
+            } if list.iter().any(|m| {
+                m.syntax()
+                    == MoveSyntax::Board {
+                        from,
+                        to,
+                        promote: true,
+                        separation,
+                        redrop,
+                    }
+            }) =>
+            {
+                "the piece must promote there (+)".into()
+            }
             _ => "not a legal move in this position".into(),
         };
         Err(MoveError::new(text, reason))
