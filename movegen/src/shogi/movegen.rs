@@ -437,6 +437,40 @@ impl Gen<'_> {
                     extra.count() as u64
                 };
             units &= !pawns;
+            // The other standalone, unpinned non-king pieces, kind by kind
+            // (no mailbox look-up, one attack pattern per loop).
+            let free = own & !pos.tris & !self.pinned;
+            let mask = empty | enemy | tris_targets;
+            let r = &pos.by_role;
+            let c = us.index();
+            for from in r[Role::Knight as usize] & free {
+                let t = STEP[c][attacks::S_KNIGHT][from.index()] & mask;
+                self.count += bulk_count(Role::Knight, from, t, us);
+            }
+            for from in r[Role::Silver as usize] & free {
+                let t = STEP[c][attacks::S_SILVER][from.index()] & mask;
+                self.count += bulk_count(Role::Silver, from, t, us);
+            }
+            for from in pos.golds() & free {
+                self.count += (STEP[c][attacks::S_GOLD][from.index()] & mask).count() as u64;
+            }
+            for from in r[Role::Lance as usize] & free {
+                let t = attacks::lance_attacks(us, from, occ) & mask;
+                self.count += bulk_count(Role::Lance, from, t, us);
+            }
+            for from in r[Role::Bishop as usize] & free {
+                let t = attacks::bishop_attacks(from, occ) & mask;
+                self.count += bulk_count(Role::Bishop, from, t, us);
+            }
+            for from in r[Role::Rook as usize] & free {
+                let t = attacks::rook_attacks(from, occ) & mask;
+                self.count += bulk_count(Role::Rook, from, t, us);
+            }
+            for from in (r[Role::Horse as usize] | r[Role::Dragon as usize]) & free {
+                let role = pos.board[from.index()].map_or(Role::Horse, |p| p.role);
+                self.count += (attacks(us, role, from, occ) & mask).count() as u64;
+            }
+            units &= !free | r[Role::King as usize];
         }
         for from in units {
             let role = match pos.board[from.index()] {
