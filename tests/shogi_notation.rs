@@ -197,3 +197,10 @@ fn no_panic_on_any_input() {
         let _ = pos.parse_move(&prefix);
     }
 }
+
+#[test]
+fn huge_move_number_does_not_overflow() {
+    let p = Position::from_fen(Variant::Shogi, "4k4/9/9/9/9/9/9/9/4K4 b - 4294967295").unwrap();
+    let next = p.play_sequence("5i5h").unwrap();
+    assert_eq!(next.move_number(), u32::MAX);
+}

@@ -461,6 +461,6 @@ impl Position {
         self.set_recapture(recapture);
         self.turn = us.other();
         self.hash ^= KEYS.white_to_move;
-        self.move_number += 1;
+        self.move_number = self.move_number.saturating_add(1);
     }
 }
