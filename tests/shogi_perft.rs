@@ -9,7 +9,7 @@ fn budget() -> u64 {
     std::env::var("TRISKELION_PERFT_BUDGET")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(600_000_000)
+        .unwrap_or(520_000_000)
 }
 
 struct Case {
