@@ -208,7 +208,7 @@ impl Position {
                 }
                 if role == Role::Pawn {
                     let pawns = self.by_role[Role::Pawn as usize] & self.by_color[us.index()];
-                    if (pawns & Bitboard::file(to.file())).nonempty() {
+                    if (file_fill(pawns)).contains(to) {
                         return false;
                     }
                     let ek = self.king(them);
@@ -302,15 +302,33 @@ const fn zone(color: Color) -> Bitboard {
 }
 
 /// The squares where an unpromoted `role` of `color` may not stand.
+#[inline]
 fn dead_squares(role: Role, color: Color) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    for r in 0..role.dead_ranks() {
-        b |= Bitboard::rank(match color {
-            Color::Black => r,
-            Color::White => 8 - r,
-        });
+    const LAST: [Bitboard; 2] = [Bitboard::rank(0), Bitboard::rank(8)];
+    const LAST_TWO: [Bitboard; 2] = [
+        Bitboard(Bitboard::rank(0).0 | Bitboard::rank(1).0),
+        Bitboard(Bitboard::rank(7).0 | Bitboard::rank(8).0),
+    ];
+    match role.dead_ranks() {
+        0 => Bitboard::EMPTY,
+        1 => LAST[color.index()],
+        _ => LAST_TWO[color.index()],
     }
-    b
+}
+
+/// Every square of the files holding a square of `b`.
+#[inline]
+fn file_fill(b: Bitboard) -> Bitboard {
+    let mut x = b.0;
+    x |= x >> 9;
+    x |= x >> 18;
+    x |= x >> 36;
+    x |= x >> 72;
+    x |= x << 9;
+    x |= x << 18;
+    x |= x << 36;
+    x |= x << 72;
+    Bitboard(x) & Bitboard::FULL
 }
 
 /// The number of moves of an unpinned non-king `role` from `from` to each
@@ -549,9 +567,7 @@ impl Gen<'_> {
             if role == Role::Pawn {
                 // Nifu: unpromoted pawns of the mover, composites included.
                 let pawns = pos.by_role[Role::Pawn as usize] & pos.by_color[us.index()];
-                for sq in pawns {
-                    t &= !Bitboard::file(sq.file());
-                }
+                t &= !file_fill(pawns);
                 // Uchifuzume under the full rules (S-11): only the square in
                 // front of the enemy king can give check.
                 let ek = pos.king(us.other());
