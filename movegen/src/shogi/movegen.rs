@@ -40,6 +40,14 @@ impl Position {
             Color::White => attacks::DOWN,
         };
         let mut pinned = Bitboard::EMPTY;
+        let k = ksq.index();
+        if ((attacks::ROOK_PSEUDO[k] & orth)
+            | (attacks::BISHOP_PSEUDO[k] & diag)
+            | (RAYS[lance_dir][k] & lance))
+            .is_empty()
+        {
+            return pinned;
+        }
         for (d, rays) in RAYS.iter().enumerate() {
             let mut sliders = if d < 4 { orth } else { diag };
             if d == lance_dir {
