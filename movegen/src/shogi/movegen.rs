@@ -497,6 +497,14 @@ impl Gen<'_> {
                 self.count += (attacks(us, role, from, occ) & mask).count() as u64;
             }
             units &= !free | r[Role::King as usize];
+            // A standalone king: its targets less every square the enemy
+            // attacks once the king has left its square.
+            let k = self.ksq;
+            if !pos.tris.contains(k) {
+                let map = pos.attack_map(them, occ & !k.bb());
+                self.count += (attacks::KING_STEP[k.index()] & mask & !map).count() as u64;
+                units &= !k.bb();
+            }
         }
         for from in units {
             let role = match pos.board[from.index()] {

@@ -198,6 +198,42 @@ impl Position {
         a & mine
     }
 
+    /// Every square that a regular piece of `by` attacks with occupancy
+    /// `occ` (composites by their X; a Tris never attacks).
+    pub(crate) fn attack_map(&self, by: Color, occ: Bitboard) -> Bitboard {
+        let c = by.index();
+        let mine = self.by_color[c];
+        let r = &self.by_role;
+        let pawns = r[Role::Pawn as usize] & mine;
+        let mut m = match by {
+            Color::Black => Bitboard(pawns.0 >> 9),
+            Color::White => Bitboard(pawns.0 << 9),
+        };
+        for s in r[Role::Knight as usize] & mine {
+            m |= STEP[c][attacks::S_KNIGHT][s.index()];
+        }
+        for s in r[Role::Silver as usize] & mine {
+            m |= STEP[c][attacks::S_SILVER][s.index()];
+        }
+        for s in self.golds() & mine {
+            m |= STEP[c][attacks::S_GOLD][s.index()];
+        }
+        let kings = r[Role::King as usize] | r[Role::Horse as usize] | r[Role::Dragon as usize];
+        for s in kings & mine {
+            m |= KING_STEP[s.index()];
+        }
+        for s in r[Role::Lance as usize] & mine {
+            m |= attacks::lance_attacks(by, s, occ);
+        }
+        for s in (r[Role::Bishop as usize] | r[Role::Horse as usize]) & mine {
+            m |= bishop_attacks(s, occ);
+        }
+        for s in (r[Role::Rook as usize] | r[Role::Dragon as usize]) & mine {
+            m |= rook_attacks(s, occ);
+        }
+        m
+    }
+
     /// The pieces of the opponent of the side to move giving check.
     pub fn checkers(&self) -> Bitboard {
         let us = self.turn;
