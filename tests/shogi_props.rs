@@ -127,12 +127,21 @@ fn check_position(pos: &Position, prev_moves: &[Move], ply: usize) {
 
 #[test]
 fn random_trisshogi_playouts() {
-    let mut rng = Rng(0x7269_7368_6f67_6931);
+    // TRISKELION_PROPS_SEED / TRISKELION_PROPS_PLIES run other or longer
+    // playouts (opt-in); the default is fixed and deterministic.
+    let env = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
+    let mut rng = Rng(env("TRISKELION_PROPS_SEED", 0x7269_7368_6f67_6931) | 1);
+    let target = env("TRISKELION_PROPS_PLIES", 10_000);
     let mut plies = 0;
     let mut games = 0;
     let mut tris_moves = 0;
     let mut kinds = HashSet::new();
-    while plies < 10_000 {
+    while plies < target {
         games += 1;
         let mut pos = Position::startpos(Variant::TrisShogi);
         let mut prev: Vec<Move> = Vec::new();
