@@ -38,7 +38,24 @@ fn is_tris_move(pos: &Position, m: Move) -> bool {
     }
 }
 
-fn pick(pos: &Position, list: &[Move], rng: &mut Rng) -> Move {
+fn pick(pos: &Position, list: &[Move], rng: &mut Rng, aim_forced: bool) -> Move {
+    // Games aiming at forced-drop mode (S-F1) hold the Tris back until the
+    // third capture.
+    let held: Vec<Move>;
+    let list = if aim_forced && pos.captures() < 3 {
+        held = list
+            .iter()
+            .copied()
+            .filter(|m| m.kind() != MoveKind::TrisDrop)
+            .collect();
+        if held.is_empty() {
+            list
+        } else {
+            &held[..]
+        }
+    } else {
+        list
+    };
     let captures: Vec<Move> = list
         .iter()
         .copied()
@@ -138,6 +155,7 @@ fn random_trisshogi_playouts() {
     let mut rng = Rng(env("TRISKELION_PROPS_SEED", 0x7269_7368_6f67_6931) | 1);
     let target = env("TRISKELION_PROPS_PLIES", 10_000);
     let mut plies = 0;
+    let (mut forced, mut recapture, mut checks) = (0u32, 0u32, 0u32);
     let mut games = 0;
     let mut tris_moves = 0;
     let mut kinds = HashSet::new();
@@ -147,11 +165,14 @@ fn random_trisshogi_playouts() {
         let mut prev: Vec<Move> = Vec::new();
         for ply in 0..250 {
             check_position(&pos, &prev, ply);
+            forced += pos.forced_drop() as u32;
+            recapture += pos.recapture_square().is_some() as u32;
+            checks += pos.in_check() as u32;
             let list = pos.legal_moves();
             if list.is_empty() {
                 break;
             }
-            let m = pick(&pos, &list, &mut rng);
+            let m = pick(&pos, &list, &mut rng, games % 2 == 0);
             kinds.insert(format!("{:?}", m.kind()));
             if is_tris_move(&pos, m) {
                 tris_moves += 1;
@@ -173,7 +194,9 @@ fn random_trisshogi_playouts() {
             plies += 1;
         }
     }
+    println!("{plies} plies, {games} games, {tris_moves} Tris moves, {forced} forced-drop positions, {recapture} with a recapture square, {checks} in check");
     assert!(games >= 2);
+    assert!(forced >= 20 && recapture >= 10 && checks >= 100);
     assert!(tris_moves > 1_000, "only {tris_moves} Tris moves");
     for k in [
         "Normal",
