@@ -583,10 +583,19 @@ impl Rng {
 
 #[test]
 fn engine_matches_reference_on_random_trisshogi_games() {
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    // TRISKELION_REFERENCE_GAMES runs more games (opt-in).
+    let games: usize = std::env::var("TRISKELION_REFERENCE_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(24);
+    let seed: u64 = std::env::var("TRISKELION_REFERENCE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x5eed_1234_abcd_0001);
+    let mut rng = Rng(seed | 1);
     let mut positions = 0;
     let mut moves = 0;
-    for game in 0..24 {
+    for game in 0..games {
         let mut pos = Position::startpos(Variant::TrisShogi);
         for _ in 0..70 {
             moves += compare(&pos);
