@@ -99,7 +99,20 @@ impl Position {
         let us = self.turn;
         let ksq = self.king(us);
         let occ = self.occupied();
-        let in_check = self.attackers_to(ksq, us.other(), occ).nonempty();
+        // Counting: one enemy attack map (without the king, so that lines
+        // through its square reach beyond) answers both the check and the
+        // standalone king's moves.
+        let counting = list.is_none();
+        let map = if counting {
+            self.attack_map(us.other(), occ & !ksq.bb())
+        } else {
+            Bitboard::EMPTY
+        };
+        let in_check = if counting {
+            map.contains(ksq)
+        } else {
+            self.attackers_to(ksq, us.other(), occ).nonempty()
+        };
         let pinned = if in_check {
             Bitboard::EMPTY
         } else {
@@ -113,6 +126,7 @@ impl Position {
             occ,
             in_check,
             pinned,
+            map,
         };
         gen.board_moves();
         gen.drops();
@@ -299,6 +313,8 @@ struct Gen<'a> {
     occ: Bitboard,
     in_check: bool,
     pinned: Bitboard,
+    /// The enemy attack map without the king (count mode only).
+    map: Bitboard,
 }
 
 /// The squares of `color`'s promotion zone.
@@ -501,8 +517,7 @@ impl Gen<'_> {
             // attacks once the king has left its square.
             let k = self.ksq;
             if !pos.tris.contains(k) {
-                let map = pos.attack_map(them, occ & !k.bb());
-                self.count += (attacks::KING_STEP[k.index()] & mask & !map).count() as u64;
+                self.count += (attacks::KING_STEP[k.index()] & mask & !self.map).count() as u64;
                 units &= !k.bb();
             }
         }
