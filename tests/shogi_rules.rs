@@ -627,3 +627,27 @@ fn t_7_composite_king_is_the_king() {
     has(&p, "5i5ht"); // the king leaves the Tris behind
     has(&p, "T5i5h"); // the Tris leaves the king
 }
+
+#[test]
+fn t_8_separations_must_leave_the_king_safe() {
+    // Black is in check from the rook on 5c; the composite on 4g may
+    // block with either separation or as a whole unit.
+    let p = tris("8k/9/4r4/9/9/9/5S^3/9/4K4 b - 1 1 2 - -");
+    assert!(p.in_check());
+    has(&p, "T4g5g"); // the Tris leaves and blocks
+    lacks(&p, "T4g3g");
+    has(&p, "4g5ft"); // the silver leaves and blocks
+    lacks(&p, "4g3ft");
+    has(&p, "4g5g"); // the whole composite steps in between
+    has(&p, "T*5d"); // a Tris drop from the reserve blocks too
+    lacks(&p, "T*1a");
+}
+
+#[test]
+fn s_10_tris_drop_is_the_whole_move() {
+    let p = tris("4k4/9/9/9/9/9/9/9/4K4 w - 7 2 2 - -");
+    let next = after(&p, "T*5e");
+    assert_eq!(next.to_fen(), "4k4/9/9/9/4t4/9/9/9/4K4 b - 8 1 2 - -");
+    // A drop is no capture and never starts forced-drop mode.
+    assert!(!next.forced_drop());
+}
