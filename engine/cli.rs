@@ -167,9 +167,7 @@ pub fn perft(args: &[String]) -> Result<(), CliError> {
     };
     match variant.family() {
         Family::Chess => run_perft::<movegen::chess::Position>(variant, &args, depth, opts),
-        Family::Shogi => Err(CliError(format!(
-            "--variant: {variant} is not available yet"
-        ))),
+        Family::Shogi => run_perft::<movegen::shogi::Position>(variant, &args, depth, opts),
     }
 }
 

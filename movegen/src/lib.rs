@@ -20,6 +20,7 @@ pub mod chess;
 pub mod error;
 pub mod game;
 pub mod perft;
+pub mod shogi;
 pub mod variant;
 mod zobrist;
 
