@@ -8,6 +8,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cli::perft(&args[1..]),
+        Some("match") => triskelion::arena::run(&args[1..]).map_err(cli::CliError),
         Some("help" | "--help" | "-h") => {
             println!("{}", cli::USAGE);
             Ok(())

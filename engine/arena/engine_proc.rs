@@ -1,0 +1,409 @@
+//! An engine process and its UCI or USI client. Every read has a deadline:
+//! a reader thread forwards stdout lines over a channel, and the client
+//! waits on the channel with a timeout, so a hung engine can never hang the
+//! runner. Stderr is drained by a second thread into the log, if any.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use movegen::Variant;
+
+use super::referee::Score;
+
+/// The protocol an engine speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Usi,
+}
+
+impl Protocol {
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Uci => "uci",
+            Protocol::Usi => "usi",
+        }
+    }
+}
+
+/// How to start and configure one engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// `setoption` pairs, in order.
+    pub options: Vec<(String, String)>,
+}
+
+/// Why talking to an engine failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The process could not be started.
+    Spawn(String),
+    /// The process exited (or closed its stdout).
+    Exited,
+    /// No expected answer before the deadline; names what was awaited.
+    Timeout(String),
+    /// Writing to the engine failed.
+    Io(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Spawn(e) => write!(f, "could not be started: {e}"),
+            EngineError::Exited => write!(f, "exited (crashed or quit)"),
+            EngineError::Timeout(what) => write!(f, "did not send {what} in time"),
+            EngineError::Io(e) => write!(f, "could not be written to: {e}"),
+        }
+    }
+}
+
+/// The shared protocol log: every line sent and received, and every
+/// engine's stderr, with the time since the match started.
+pub struct Log {
+    file: Mutex<File>,
+    start: Instant,
+}
+
+impl Log {
+    pub fn new(file: File) -> Arc<Log> {
+        Arc::new(Log {
+            file: Mutex::new(file),
+            start: Instant::now(),
+        })
+    }
+
+    pub fn line(&self, who: &str, dir: &str, text: &str) {
+        let t = self.start.elapsed().as_secs_f64();
+        if let Ok(mut f) = self.file.lock() {
+            // A failing log write must not stop the match.
+            let _ = writeln!(f, "[{t:10.3}] {who} {dir} {text}");
+        }
+    }
+}
+
+/// The longest line kept from an engine; the rest of a longer line is
+/// dropped, so that garbage without newlines cannot exhaust memory.
+const MAX_LINE: usize = 64 * 1024;
+
+fn read_lines<R: Read>(reader: R, mut each: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(reader);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match reader
+            .by_ref()
+            .take(MAX_LINE as u64)
+            .read_until(b'\n', &mut buf)
+        {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if buf.last() != Some(&b'\n') && buf.len() >= MAX_LINE {
+            // Skip the rest of an overlong line.
+            let mut rest = Vec::new();
+            if reader.read_until(b'\n', &mut rest).is_err() {
+                return;
+            }
+        }
+        let text = String::from_utf8_lossy(&buf);
+        if !each(text.trim_end_matches(['\n', '\r']).to_string()) {
+            return;
+        }
+    }
+}
+
+/// The answer to a `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchReply {
+    /// The first token after `bestmove` (empty when there was none).
+    pub bestmove: String,
+    /// The last score seen in an `info` line of this search.
+    pub score: Option<Score>,
+}
+
+/// Reads the score of an `info` line: `score cp N` or `score mate N`.
+pub fn parse_info_score(line: &str) -> Option<Score> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let words: Vec<&str> = words.collect();
+    if words.first() == Some(&"string") {
+        return None;
+    }
+    let i = words.iter().position(|&w| w == "score")?;
+    let value: i32 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(Score::Cp(value)),
+        "mate" => Some(Score::Mate(if value == 0 { -1 } else { value })),
+        _ => None,
+    }
+}
+
+/// A running engine.
+pub struct EngineProc {
+    /// The name in the log: the engine's name and a process serial number.
+    who: String,
+    protocol: Protocol,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    log: Option<Arc<Log>>,
+}
+
+impl EngineProc {
+    /// Starts the process; `who` names this instance in the log.
+    pub fn spawn(
+        spec: &EngineSpec,
+        protocol: Protocol,
+        log: Option<Arc<Log>>,
+        who: String,
+    ) -> Result<EngineProc, EngineError> {
+        let (program, args) = spec
+            .command
+            .split_first()
+            .ok_or_else(|| EngineError::Spawn("empty command".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if log.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .spawn()
+            .map_err(|e| EngineError::Spawn(format!("{program}: {e}")))?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (tx, rx) = mpsc::channel();
+        let out_log = log.clone();
+        let out_who = who.clone();
+        thread::spawn(move || {
+            read_lines(stdout, |line| {
+                if let Some(l) = &out_log {
+                    l.line(&out_who, "<", &line);
+                }
+                tx.send(line).is_ok()
+            })
+        });
+        if let Some(stderr) = child.stderr.take() {
+            let err_log = log.clone();
+            let err_who = who.clone();
+            thread::spawn(move || {
+                read_lines(stderr, |line| {
+                    if let Some(l) = &err_log {
+                        l.line(&err_who, "!", &line);
+                    }
+                    true
+                })
+            });
+        }
+        if let Some(l) = &log {
+            l.line(&who, "*", &format!("started: {}", spec.command.join(" ")));
+        }
+        Ok(EngineProc {
+            who,
+            protocol,
+            child,
+            stdin,
+            lines: rx,
+            log,
+        })
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(l) = &self.log {
+            l.line(&self.who, ">", line);
+        }
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| EngineError::Io(e.to_string()))
+    }
+
+    /// The next line, or an error at the deadline or when the engine is
+    /// gone.
+    fn recv(&mut self, deadline: Instant, what: &str) -> Result<String, EngineError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(what.to_string())),
+            Err(RecvTimeoutError::Disconnected) => Err(EngineError::Exited),
+        }
+    }
+
+    /// Reads lines until one whose first word is `word`, ignoring others.
+    fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<String, EngineError> {
+        loop {
+            let line = self.recv(deadline, &format!("'{word}'"))?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// `uci`/`usi`, then the variant and the options, then `isready`.
+    pub fn handshake(
+        &mut self,
+        variant: Variant,
+        options: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<(), EngineError> {
+        let (hello, ok) = match self.protocol {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Usi => ("usi", "usiok"),
+        };
+        self.send(hello)?;
+        self.wait_for(ok, Instant::now() + timeout)?;
+        // The plain variants are the protocol defaults: no option is sent,
+        // so that every standard engine works.
+        match (self.protocol, variant) {
+            (_, Variant::Chess | Variant::Shogi) => {}
+            (Protocol::Uci, v) => self.send(&format!("setoption name UCI_Variant value {v}"))?,
+            (Protocol::Usi, v) => self.send(&format!("setoption name USI_Variant value {v}"))?,
+        }
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.sync(timeout)
+    }
+
+    /// `isready` and wait for `readyok`.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("isready")?;
+        self.wait_for("readyok", Instant::now() + timeout)?;
+        Ok(())
+    }
+
+    /// `ucinewgame`/`usinewgame`, then `isready`.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        match self.protocol {
+            Protocol::Uci => self.send("ucinewgame")?,
+            Protocol::Usi => self.send("usinewgame")?,
+        }
+        self.sync(timeout)
+    }
+
+    /// Sends `position` and `go`, and waits for `bestmove` until
+    /// `deadline`. Returns the reply and the time from `go` to `bestmove`.
+    pub fn search(
+        &mut self,
+        position: &str,
+        go: &str,
+        wait: Duration,
+    ) -> Result<(SearchReply, Duration), EngineError> {
+        self.send(position)?;
+        let start = Instant::now();
+        self.send(go)?;
+        let deadline = start + wait;
+        let mut score = None;
+        loop {
+            let line = self.recv(deadline, "'bestmove'")?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => {
+                    let elapsed = start.elapsed();
+                    let bestmove = words.next().unwrap_or("").to_string();
+                    return Ok((SearchReply { bestmove, score }, elapsed));
+                }
+                Some("info") => {
+                    if let Some(s) = parse_info_score(&line) {
+                        score = Some(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Tells a USI engine the result from its point of view (UCI has no
+    /// such command).
+    pub fn game_over(&mut self, word: &str) -> Result<(), EngineError> {
+        match self.protocol {
+            Protocol::Usi => self.send(&format!("gameover {word}")),
+            Protocol::Uci => Ok(()),
+        }
+    }
+
+    /// Asks the engine to quit, waits briefly, then kills it.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for EngineProc {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+        if let Some(l) = &self.log {
+            l.line(&self.who, "*", "stopped");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_scores() {
+        assert_eq!(
+            parse_info_score("info depth 5 seldepth 7 score cp -34 nodes 100 pv e2e4"),
+            Some(Score::Cp(-34))
+        );
+        assert_eq!(
+            parse_info_score("info depth 9 score mate -3 pv a1a2"),
+            Some(Score::Mate(-3))
+        );
+        assert_eq!(
+            parse_info_score("info depth 0 score mate 0"),
+            Some(Score::Mate(-1))
+        );
+        assert_eq!(
+            parse_info_score("info depth 5 score cp 20 lowerbound"),
+            Some(Score::Cp(20))
+        );
+        assert_eq!(parse_info_score("info string score cp 5"), None);
+        assert_eq!(parse_info_score("info depth 3 nodes 10"), None);
+        assert_eq!(parse_info_score("bestmove e2e4"), None);
+        assert_eq!(parse_info_score("info score cp x"), None);
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_bad_bytes_replaced() {
+        let mut input = vec![b'x'; MAX_LINE + 10];
+        input.extend_from_slice(b"\nbestmove \xffe2e4\r\nlast");
+        let mut got = Vec::new();
+        read_lines(&input[..], |l| {
+            got.push(l);
+            true
+        });
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0].len(), MAX_LINE);
+        assert_eq!(got[1], "bestmove \u{fffd}e2e4");
+        assert_eq!(got[2], "last");
+    }
+}
