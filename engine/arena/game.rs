@@ -10,6 +10,9 @@ use super::engine_proc::{EngineError, EngineProc, EngineSpec, Log, Protocol};
 use super::openings::Opening;
 use super::referee::{Adjudication, Adjudicator, GameEnd, GameResult, Rules, Side, Termination};
 
+/// How long past its allowance a `bestmove` is still awaited.
+pub const LATE_GRACE: Duration = Duration::from_millis(500);
+
 /// An engine's place in a worker: its spec and, while it is healthy, its
 /// running process, kept between games.
 pub struct Seat {
@@ -162,7 +165,12 @@ fn run<G: Rules>(
         let Some(engine) = seat.proc.as_mut() else {
             unreachable!("both engines are ready");
         };
-        let wait = clock.allowance(side).unwrap_or(cfg.wait_limit);
+        // A late answer within the grace is still read and charged (a time
+        // forfeit with its overdraw, the engine kept); after it the engine
+        // counts as hung and is killed.
+        let wait = clock
+            .allowance(side)
+            .map_or(cfg.wait_limit, |a| a + LATE_GRACE);
         let go = clock.go_command(cfg.protocol, side);
         let reply = engine.search(&position_command::<G>(opening, moves), &go, wait);
         let (reply, elapsed) = match reply {

@@ -127,7 +127,17 @@ impl GameRecord {
                 number += 1;
             }
         }
-        tokens.push(format!("{{{}}}", self.end.reason.replace(['{', '}'], "")));
+        // The comment's words wrap like moves (PGN comments may span lines).
+        let reason = self.end.reason.replace(['{', '}'], "");
+        let words: Vec<&str> = reason.split_whitespace().collect();
+        for (i, w) in words.iter().enumerate() {
+            let open = if i == 0 { "{" } else { "" };
+            let close = if i + 1 == words.len() { "}" } else { "" };
+            tokens.push(format!("{open}{w}{close}"));
+        }
+        if words.is_empty() {
+            tokens.push("{}".to_string());
+        }
         tokens.push(self.end.result.as_str().to_string());
         let mut line = String::new();
         for t in tokens {

@@ -5,8 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -52,6 +51,90 @@ impl PairingStats {
             Some(other) => self.penta.add(other, points),
             None => {
                 self.open_pairs.insert(round, points);
+            }
+        }
+    }
+}
+
+/// The state the workers share: the queue, the running results, the
+/// record file and the progress display.
+struct Board {
+    queue: VecDeque<Job>,
+    stop: bool,
+    stats: Vec<PairingStats>,
+    done: usize,
+    total: usize,
+    out: Option<BufWriter<File>>,
+    write_error: Option<String>,
+    terminal: bool,
+    date: String,
+    tc_tag: String,
+}
+
+impl Board {
+    /// Records a finished game: results, record file, progress, SPRT.
+    fn finish(
+        &mut self,
+        cfg: &MatchConfig,
+        names: &[String],
+        pairings: &[(usize, usize)],
+        job: Job,
+        played: Played,
+    ) {
+        self.done += 1;
+        let (a, b) = pairings[job.pairing];
+        let side_of_a = if job.first == a {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let st = &mut self.stats[job.pairing];
+        st.add(job.round, played.end.result.points(side_of_a));
+        let record = GameRecord {
+            event: cfg.event.clone(),
+            site: "?".into(),
+            date: self.date.clone(),
+            round: format!("{}.{}", job.round + 1, job.leg + 1),
+            first: names[job.first].clone(),
+            second: names[job.second].clone(),
+            variant: cfg.variant,
+            fen: job.opening.fen.clone(),
+            moves: played.moves,
+            end: played.end.clone(),
+            time_control: self.tc_tag.clone(),
+            number: job.number,
+        };
+        if let Some(w) = self.out.as_mut() {
+            if let Err(e) = w
+                .write_all(record.write().as_bytes())
+                .and_then(|_| w.flush())
+            {
+                self.write_error.get_or_insert(format!("--out: {e}"));
+                self.stop = true;
+            }
+        }
+        let line = score_line(&names[a], &names[b], st);
+        let (done, total) = (self.done, self.total);
+        if self.terminal {
+            eprint!("\r\x1b[K[{done}/{total}] {line}");
+        } else {
+            eprintln!(
+                "game {} ({} vs {}): {} {{{}}}",
+                job.number,
+                names[job.first],
+                names[job.second],
+                played.end.result.as_str(),
+                played.end.reason
+            );
+            eprintln!("[{done}/{total}] {line}");
+        }
+        if let Some(sprt) = &cfg.sprt {
+            if !self.stop && sprt.state(&st.penta) != SprtState::Continue {
+                self.stop = true;
+                if self.terminal {
+                    eprintln!();
+                }
+                eprintln!("{}: stopping", sprt_line(sprt, &st.penta));
             }
         }
     }
@@ -139,7 +222,7 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
         }
         None => vec![Opening::startpos()],
     };
-    let mut out = match &cfg.out {
+    let out = match &cfg.out {
         Some(path) => Some(BufWriter::new(
             File::create(path).map_err(|e| format!("--out: {}: {e}", path.display()))?,
         )),
@@ -187,8 +270,6 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
         }
     }
     let total = jobs.len();
-    let queue = Mutex::new(jobs);
-    let stop = AtomicBool::new(false);
     let game_cfg = GameConfig {
         variant: cfg.variant,
         protocol: cfg.protocol,
@@ -199,20 +280,23 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
         adjudication: cfg.adjudication,
         log,
     };
-    let names: Vec<&str> = cfg.engines.iter().map(|e| e.name.as_str()).collect();
-    let mut stats = vec![PairingStats::default(); pairings.len()];
-    let terminal = std::io::stderr().is_terminal();
-    let date = today();
-    let tc_tag = cfg.tc.tag();
+    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
+    let board = Mutex::new(Board {
+        queue: jobs,
+        stop: false,
+        stats: vec![PairingStats::default(); pairings.len()],
+        done: 0,
+        total,
+        out,
+        write_error: None,
+        terminal: std::io::stderr().is_terminal(),
+        date: today(),
+        tc_tag: cfg.tc.tag(),
+    });
     let workers = cfg.concurrency.min(total);
-    let mut done = 0;
-    let mut write_error = None;
-
     thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<(Job, Played)>();
         for w in 0..workers {
-            let tx = tx.clone();
-            let (queue, stop, game_cfg) = (&queue, &stop, &game_cfg);
+            let (board, game_cfg, names, pairings) = (&board, &game_cfg, &names, &pairings);
             scope.spawn(move || {
                 let mut seats: Vec<Seat> = cfg
                     .engines
@@ -220,16 +304,19 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
                     .map(|s| Seat::new(s.clone(), format!("w{}", w + 1)))
                     .collect();
                 loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let Some(job) = queue.lock().ok().and_then(|mut q| q.pop_front()) else {
-                        break;
+                    // The bookkeeping of a game and the choice of the next
+                    // one happen under one lock, so a stop (SPRT, write
+                    // error) is seen before any further game starts.
+                    let job = match board.lock() {
+                        Ok(mut b) if !b.stop => b.queue.pop_front(),
+                        _ => None,
                     };
+                    let Some(job) = job else { break };
                     let (first, second) = two_mut(&mut seats, job.first, job.second);
                     let played = game::play::<G>(game_cfg, &job.opening, [first, second]);
-                    if tx.send((job, played)).is_err() {
-                        break;
+                    match board.lock() {
+                        Ok(mut b) => b.finish(cfg, names, pairings, job, played),
+                        Err(_) => break,
                     }
                 }
                 for seat in &mut seats {
@@ -237,71 +324,17 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
                 }
             });
         }
-        drop(tx);
-        for (job, played) in rx {
-            done += 1;
-            let (a, b) = pairings[job.pairing];
-            let side_of_a = if job.first == a {
-                Side::First
-            } else {
-                Side::Second
-            };
-            let st = &mut stats[job.pairing];
-            st.add(job.round, played.end.result.points(side_of_a));
-            let record = GameRecord {
-                event: cfg.event.clone(),
-                site: "?".into(),
-                date: date.clone(),
-                round: format!("{}.{}", job.round + 1, job.leg + 1),
-                first: names[job.first].to_string(),
-                second: names[job.second].to_string(),
-                variant: cfg.variant,
-                fen: job.opening.fen.clone(),
-                moves: played.moves,
-                end: played.end.clone(),
-                time_control: tc_tag.clone(),
-                number: job.number,
-            };
-            if let Some(w) = out.as_mut() {
-                if let Err(e) = w
-                    .write_all(record.write().as_bytes())
-                    .and_then(|_| w.flush())
-                {
-                    write_error.get_or_insert(format!("--out: {e}"));
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            let line = score_line(names[a], names[b], st);
-            if terminal {
-                eprint!("\r\x1b[K[{done}/{total}] {line}");
-            } else {
-                eprintln!(
-                    "game {} ({} vs {}): {} {{{}}}",
-                    job.number,
-                    names[job.first],
-                    names[job.second],
-                    played.end.result.as_str(),
-                    played.end.reason
-                );
-                eprintln!("[{done}/{total}] {line}");
-            }
-            if let Some(sprt) = &cfg.sprt {
-                if sprt.state(&st.penta) != SprtState::Continue && !stop.load(Ordering::Relaxed) {
-                    stop.store(true, Ordering::Relaxed);
-                    if terminal {
-                        eprintln!();
-                    }
-                    eprintln!("{}: stopping", sprt_line(sprt, &st.penta));
-                }
-            }
-        }
     });
-    if terminal {
+    let board = board
+        .into_inner()
+        .map_err(|_| "a worker thread panicked".to_string())?;
+    if board.terminal {
         eprintln!();
     }
-    if let Some(e) = write_error {
+    if let Some(e) = board.write_error {
         return Err(e);
     }
+    let (done, stats, tc_tag) = (board.done, board.stats, board.tc_tag);
 
     let mut summary = format!(
         "Match of {} games ({} planned), variant {}, time control {}\n",
@@ -309,7 +342,7 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
     );
     for (p, &(a, b)) in pairings.iter().enumerate() {
         let st = &stats[p];
-        summary.push_str(&score_line(names[a], names[b], st));
+        summary.push_str(&score_line(&names[a], &names[b], st));
         summary.push('\n');
         let c = st.penta.0;
         summary.push_str(&format!(
