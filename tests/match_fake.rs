@@ -222,7 +222,7 @@ fn hanging_and_unready_engines_lose_without_hanging_the_match() {
             "--depth",
             "1",
             "--init-timeout",
-            "300",
+            "2000",
             "--concurrency",
             "2",
         ],
