@@ -192,6 +192,11 @@ fn a_crashing_engine_loses_and_is_restarted() {
         .count();
     assert_eq!(starts, 4, "{log}");
     assert!(log.contains("good[w1.1] > go movetime 100"));
+    // The engines' stderr goes to the log too.
+    assert!(
+        log.contains("crashy[w1.4] ! fake engine crash starting"),
+        "{log}"
+    );
     let good_starts = log
         .lines()
         .filter(|l| l.contains("good[") && l.contains("* started"))
@@ -544,4 +549,60 @@ fn bad_input_exits_with_status_2() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 2: move 2: move 'e2e4'"));
+}
+
+#[test]
+fn tris_variants_are_selected_by_uci_variant() {
+    let log = tmp("meng.log");
+    let book = tmp("meng.txt");
+    std::fs::write(
+        &book,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 2 0 - - moves f2f3\n",
+    )
+    .unwrap();
+    let m = play(
+        "meng.pgn",
+        &fake("a", FOOLS_MATE, ""),
+        &fake("b", FOOLS_MATE, ""),
+        &[
+            "--variant",
+            "mengchess",
+            "--depth",
+            "1",
+            "--openings",
+            book.to_str().unwrap(),
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    for g in &m.games() {
+        assert_eq!(tag(g, "Variant"), "mengchess");
+        assert_eq!(tag(g, "Result"), "0-1");
+        // The opening is the start position written as an extended FEN.
+        assert!(!g.contains("[FEN"), "{g}");
+        assert!(
+            g.contains("1. f2f3 e7e5 2. g2g4 d8h4 {Black mates} 0-1"),
+            "{g}"
+        );
+    }
+    let log = std::fs::read_to_string(log).unwrap();
+    assert!(
+        log.contains("a[w1.1] > setoption name UCI_Variant value mengchess"),
+        "{log}"
+    );
+    assert!(
+        log.contains("> position startpos moves f2f3 e7e5 g2g4"),
+        "{log}"
+    );
+    // Plain chess sends no UCI_Variant.
+    let log2 = tmp("plain.log");
+    play(
+        "plain.pgn",
+        &fake("a", FOOLS_MATE, ""),
+        &fake("b", FOOLS_MATE, ""),
+        &["--depth", "1", "--log", log2.to_str().unwrap()],
+    );
+    assert!(!std::fs::read_to_string(log2)
+        .unwrap()
+        .contains("UCI_Variant"));
 }

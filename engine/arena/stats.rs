@@ -40,7 +40,8 @@ pub fn elo_from_score(s: f64) -> f64 {
     } else if s >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / s - 1.0).log10()
+        // `+ 0.0` turns the -0 of an even score into 0.
+        -400.0 * (1.0 / s - 1.0).log10() + 0.0
     }
 }
 
@@ -243,6 +244,7 @@ mod tests {
     #[test]
     fn elo_edges() {
         assert_eq!(elo_from_score(0.5), 0.0);
+        assert!(elo_from_score(0.5).is_sign_positive());
         assert_eq!(elo_from_score(1.0), f64::INFINITY);
         assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
         assert!(close(score_from_elo(elo_from_score(0.3)), 0.3, 1e-12));

@@ -42,6 +42,8 @@ def main():
     ap.add_argument("--illegal", default="h1h8")
     args = ap.parse_args()
     line = args.line.replace(":", " ").split()
+    sys.stderr.write("fake engine %s starting\n" % args.mode)
+    sys.stderr.flush()
     ply = 0
     for raw in sys.stdin:
         words = raw.split()
