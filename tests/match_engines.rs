@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use movegen::chess::{GameHistory, Position};
-use movegen::{Game, Variant};
+use movegen::Variant;
 
 const STOCKFISH: &str = "/usr/games/stockfish";
 const GNUCHESS: &str = "/usr/games/gnuchess";

@@ -119,7 +119,7 @@ impl Opening {
                 break;
             }
             let list = G::current(&history).legal_moves();
-            let mv = list[(rng.next() % list.len() as u64) as usize];
+            let mv = list[(rng.next_u64() % list.len() as u64) as usize];
             out.moves.push(mv.to_string());
             G::push(&mut history, mv);
         }
@@ -152,7 +152,7 @@ impl SplitMix {
         SplitMix(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

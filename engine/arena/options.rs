@@ -185,7 +185,8 @@ fn sprt(values: &[String]) -> Result<Sprt, String> {
             _ => return Err(format!("--sprt: unknown field '{k}'")),
         }
     }
-    if !(s.elo0 < s.elo1) || !(s.elo0.is_finite() && s.elo1.is_finite()) {
+    let ordered = s.elo0.is_finite() && s.elo1.is_finite() && s.elo0 < s.elo1;
+    if !ordered {
         return Err("--sprt: elo0 must be below elo1".into());
     }
     if !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5) {

@@ -42,10 +42,12 @@ pub struct PairingStats {
 
 impl PairingStats {
     fn add(&mut self, round: u32, points: f64) {
-        match points {
-            p if p == 1.0 => self.wdl.wins += 1,
-            p if p == 0.0 => self.wdl.losses += 1,
-            _ => self.wdl.draws += 1,
+        if points >= 1.0 {
+            self.wdl.wins += 1;
+        } else if points <= 0.0 {
+            self.wdl.losses += 1;
+        } else {
+            self.wdl.draws += 1;
         }
         match self.open_pairs.remove(&round) {
             Some(other) => self.penta.add(other, points),
