@@ -9,6 +9,9 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 const FOOLS_MATE: &str = "f2f3:e7e5:g2g4:d8h4";
+const MENG_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 2 0 - -";
+/// Mengchess after f2f3 e7e5 g2g4 (Black mates with d8h4).
+const MENG_G4: &str = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2 2 0 - -";
 const SHUFFLE: &str = "g1f3:g8f6:f3g1:f6g8:g1f3:g8f6:f3g1:f6g8:g1f3:g8f6";
 
 fn fake(name: &str, line: &str, extra: &str) -> String {
@@ -159,6 +162,9 @@ fn illegal_and_garbage_moves_lose_with_the_position_logged() {
         m.pgn
     );
     assert!(m.stdout().contains("good vs junk: 2 games, +2 -0 =0"));
+    assert!(m
+        .stdout()
+        .contains("junk lost by failure: 2 rules infraction\n"));
 }
 
 #[test]
@@ -184,6 +190,12 @@ fn a_crashing_engine_loses_and_is_restarted() {
         assert!(g.contains("crashy exited (crashed or quit) after"), "{g}");
     }
     assert!(m.stdout().contains("good vs crashy: 4 games, +4 -0 =0"));
+    assert!(
+        m.stdout().contains("crashy lost by failure: 4 abandoned\n"),
+        "{}",
+        m.stdout()
+    );
+    assert!(!m.stdout().contains("good lost by failure"));
     // One process per game for the crashing engine: four starts.
     let log = std::fs::read_to_string(log).unwrap();
     let starts = log
@@ -555,35 +567,42 @@ fn bad_input_exits_with_status_2() {
 fn tris_variants_are_selected_by_uci_variant() {
     let log = tmp("meng.log");
     let book = tmp("meng.txt");
-    std::fs::write(
-        &book,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 2 0 - - moves f2f3\n",
-    )
-    .unwrap();
+    std::fs::write(&book, format!("{MENG_START} moves f2f3\n{MENG_G4}\n")).unwrap();
     let m = play(
         "meng.pgn",
-        &fake("a", FOOLS_MATE, ""),
-        &fake("b", FOOLS_MATE, ""),
+        &fake("a", FOOLS_MATE, "--fen-offset 3"),
+        &fake("b", FOOLS_MATE, "--fen-offset 3"),
         &[
             "--variant",
             "mengchess",
             "--depth",
             "1",
+            "--rounds",
+            "2",
             "--openings",
             book.to_str().unwrap(),
             "--log",
             log.to_str().unwrap(),
         ],
     );
-    for g in &m.games() {
+    let games = m.games();
+    assert_eq!(games.len(), 4);
+    for g in &games {
         assert_eq!(tag(g, "Variant"), "mengchess");
         assert_eq!(tag(g, "Result"), "0-1");
-        // The opening is the start position written as an extended FEN.
+    }
+    // Round 1: the start position written as an extended FEN is the start.
+    for g in games.iter().filter(|g| tag(g, "Round").starts_with("1.")) {
         assert!(!g.contains("[FEN"), "{g}");
         assert!(
             g.contains("1. f2f3 e7e5 2. g2g4 d8h4 {Black mates} 0-1"),
             "{g}"
         );
+    }
+    // Round 2: a set-up position keeps all ten fields.
+    for g in games.iter().filter(|g| tag(g, "Round").starts_with("2.")) {
+        assert_eq!(tag(g, "FEN"), MENG_G4);
+        assert!(g.contains("2... d8h4 {Black mates} 0-1"), "{g}");
     }
     let log = std::fs::read_to_string(log).unwrap();
     assert!(
@@ -592,6 +611,10 @@ fn tris_variants_are_selected_by_uci_variant() {
     );
     assert!(
         log.contains("> position startpos moves f2f3 e7e5 g2g4"),
+        "{log}"
+    );
+    assert!(
+        log.contains(&format!("> position fen {MENG_G4}\n")),
         "{log}"
     );
     // Plain chess sends no UCI_Variant.

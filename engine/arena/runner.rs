@@ -14,7 +14,7 @@ use super::game::{self, GameConfig, Played, Seat};
 use super::openings::{self, Opening, SplitMix};
 use super::options::MatchConfig;
 use super::record::GameRecord;
-use super::referee::{Rules, Side};
+use super::referee::{GameResult, Rules, Side, Termination};
 use super::stats::{los, EloEstimate, Pentanomial, Sprt, SprtState, Wdl};
 
 /// One game to play.
@@ -64,6 +64,8 @@ struct Board {
     queue: VecDeque<Job>,
     stop: bool,
     stats: Vec<PairingStats>,
+    /// Per engine: games lost by a failure (termination tag, count).
+    failures: Vec<Vec<(&'static str, u64)>>,
     done: usize,
     total: usize,
     out: Option<BufWriter<File>>,
@@ -90,6 +92,21 @@ impl Board {
         } else {
             Side::Second
         };
+        if let GameResult::Win(winner) = played.end.result {
+            let t = played.end.termination;
+            if !matches!(t, Termination::Normal | Termination::Adjudication) {
+                let loser = if winner == Side::First {
+                    job.second
+                } else {
+                    job.first
+                };
+                let list = &mut self.failures[loser];
+                match list.iter_mut().find(|(k, _)| *k == t.tag()) {
+                    Some((_, n)) => *n += 1,
+                    None => list.push((t.tag(), 1)),
+                }
+            }
+        }
         let st = &mut self.stats[job.pairing];
         st.add(job.round, played.end.result.points(side_of_a));
         let record = GameRecord {
@@ -287,6 +304,7 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
         queue: jobs,
         stop: false,
         stats: vec![PairingStats::default(); pairings.len()],
+        failures: vec![Vec::new(); cfg.engines.len()],
         done: 0,
         total,
         out,
@@ -336,7 +354,7 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
     if let Some(e) = board.write_error {
         return Err(e);
     }
-    let (done, stats, tc_tag) = (board.done, board.stats, board.tc_tag);
+    let (done, stats, tc_tag, failures) = (board.done, board.stats, board.tc_tag, board.failures);
 
     let mut summary = format!(
         "Match of {} games ({} planned), variant {}, time control {}\n",
@@ -358,6 +376,12 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
         ));
         if let Some(sprt) = &cfg.sprt {
             summary.push_str(&format!("  {}\n", sprt_line(sprt, &st.penta)));
+        }
+    }
+    for (name, list) in names.iter().zip(&failures) {
+        if !list.is_empty() {
+            let parts: Vec<String> = list.iter().map(|(k, n)| format!("{n} {k}")).collect();
+            summary.push_str(&format!("{name} lost by failure: {}\n", parts.join(", ")));
         }
     }
     print!("{summary}");

@@ -14,6 +14,9 @@ command (so the same line serves both colours), and misbehaves on request:
   --score CP          print `info depth 1 score cp CP` before each bestmove
   --sleep MS          think this long before each bestmove
   --illegal MOVE      the move the illegal mode plays (default h1h8)
+  --fen-offset N      add N to the ply index after `position fen ...` (so
+                      one line serves a set-up position reached after N
+                      plies of it)
 
 Modes: illegal plays --illegal; crash exits with status 3 on `go`; hang
 stops answering anything (and keeps running); noready answers `uci` but
@@ -40,6 +43,7 @@ def main():
     ap.add_argument("--score", type=int)
     ap.add_argument("--sleep", type=int, default=0)
     ap.add_argument("--illegal", default="h1h8")
+    ap.add_argument("--fen-offset", type=int, default=0)
     args = ap.parse_args()
     line = args.line.replace(":", " ").split()
     sys.stderr.write("fake engine %s starting\n" % args.mode)
@@ -61,6 +65,8 @@ def main():
                 out("readyok")
         elif cmd == "position":
             ply = len(words) - words.index("moves") - 1 if "moves" in words else 0
+            if len(words) > 1 and words[1] == "fen":
+                ply += args.fen_offset
         elif cmd == "go":
             bad = ply >= args.at
             if args.mode == "crash" and bad:
