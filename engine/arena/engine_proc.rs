@@ -392,6 +392,93 @@ mod tests {
         assert_eq!(parse_info_score("info score cp x"), None);
     }
 
+    /// The USI side of the client against the scripted fake engine: the
+    /// handshake with `USI_Variant`, `usinewgame`, a search with its score,
+    /// `gameover`; then a crash is reported as `Exited`.
+    #[test]
+    fn usi_client_against_the_fake_engine() {
+        let script = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fake_engines/fake_engine.py"
+        );
+        let dir = std::env::temp_dir().join(format!("triskelion-usi-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log_path = dir.join("usi.log");
+        let log = Log::new(File::create(&log_path).unwrap());
+        let spec = EngineSpec {
+            name: "fake".into(),
+            command: [
+                "python3",
+                script,
+                "--line",
+                "7g7f:3c3d:2g2f",
+                "--score",
+                "-42",
+            ]
+            .map(String::from)
+            .to_vec(),
+            options: vec![("USI_Hash".into(), "16".into())],
+        };
+        let mut e = EngineProc::spawn(&spec, Protocol::Usi, Some(log), "fake".into()).unwrap();
+        let t = Duration::from_secs(10);
+        e.handshake(Variant::TrisShogi, &spec.options, t).unwrap();
+        e.new_game(t).unwrap();
+        let (reply, _) = e
+            .search(
+                "position startpos moves 7g7f 3c3d",
+                "go btime 1000 wtime 1000 byoyomi 100",
+                t,
+            )
+            .unwrap();
+        assert_eq!(reply.bestmove, "2g2f");
+        assert_eq!(reply.score, Some(Score::Cp(-42)));
+        e.game_over("win").unwrap();
+        e.quit();
+        let text = std::fs::read_to_string(&log_path).unwrap();
+        let sent: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once(" fake > ").map(|(_, c)| c))
+            .collect();
+        assert_eq!(
+            sent,
+            [
+                "usi",
+                "setoption name USI_Variant value trisshogi",
+                "setoption name USI_Hash value 16",
+                "isready",
+                "usinewgame",
+                "isready",
+                "position startpos moves 7g7f 3c3d",
+                "go btime 1000 wtime 1000 byoyomi 100",
+                "gameover win",
+                "quit"
+            ]
+        );
+        assert!(
+            text.contains("fake ! fake engine normal starting"),
+            "{text}"
+        );
+
+        let crashy = EngineSpec {
+            command: ["python3", script, "--line", "7g7f", "--mode", "crash"]
+                .map(String::from)
+                .to_vec(),
+            ..spec
+        };
+        let mut c = EngineProc::spawn(&crashy, Protocol::Usi, None, "c".into()).unwrap();
+        c.handshake(Variant::Shogi, &[], t).unwrap();
+        let err = c.search("position startpos", "go depth 1", t).unwrap_err();
+        assert_eq!(err, EngineError::Exited);
+        let missing = EngineSpec {
+            command: vec!["/nonexistent/engine".into()],
+            ..crashy
+        };
+        assert!(matches!(
+            EngineProc::spawn(&missing, Protocol::Uci, None, "m".into()),
+            Err(EngineError::Spawn(_))
+        ));
+    }
+
     #[test]
     fn long_lines_are_cut_and_bad_bytes_replaced() {
         let mut input = vec![b'x'; MAX_LINE + 10];
