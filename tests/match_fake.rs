@@ -283,6 +283,33 @@ fn clock_overdraw_is_a_time_forfeit() {
         assert!(g.contains("slow loses on time"), "{g}");
     }
     assert!(m.stdout().contains("fast vs slow: 2 games, +2 -0 =0"));
+
+    // Against a lone king, overdrawing the clock is a draw (FIDE 6.9).
+    let book = tmp("lone.txt");
+    std::fs::write(&book, "8/8/8/4k3/8/8/8/R3K3 w - - 0 1\n").unwrap();
+    let line = "a1a2:e5e4:a2a1:e4e5";
+    let m = play(
+        "lone.pgn",
+        &fake("fast", line, ""),
+        &fake("slow", line, "--sleep 400"),
+        &[
+            "--tc",
+            "0.3",
+            "--timemargin",
+            "50",
+            "--openings",
+            book.to_str().unwrap(),
+        ],
+    );
+    for g in &m.games() {
+        assert_eq!(tag(g, "Termination"), "time forfeit");
+        if tag(g, "White") == "slow" {
+            assert_eq!(tag(g, "Result"), "1/2-1/2");
+            assert!(g.contains("but the opponent cannot mate: draw"), "{g}");
+        } else {
+            assert_eq!(tag(g, "Result"), "1-0");
+        }
+    }
 }
 
 #[test]

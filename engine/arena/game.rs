@@ -182,11 +182,15 @@ fn run<G: Rules>(
             }
         };
         if let Err(over) = clock.charge(side, elapsed) {
-            return GameEnd::loss(
-                side,
-                Termination::TimeForfeit,
-                format!("{name} loses on time ({over} ms over)"),
-            );
+            let text = format!("{name} loses on time ({over} ms over)");
+            if !G::can_win(pos, side.other()) {
+                return GameEnd::new(
+                    GameResult::Draw,
+                    Termination::TimeForfeit,
+                    format!("{text}, but the opponent cannot mate: draw"),
+                );
+            }
+            return GameEnd::loss(side, Termination::TimeForfeit, text);
         }
         let text = reply.bestmove;
         if let Some(end) = G::declaration(history, &text) {

@@ -21,7 +21,7 @@
 
 use std::fmt;
 
-use movegen::chess::{self, Color, GameHistory, Outcome};
+use movegen::chess::{self, Color, GameHistory, Outcome, Role};
 use movegen::Game;
 
 /// The two players by move order: `First` is White in chess and Black
@@ -154,6 +154,14 @@ pub trait Rules: Game {
 
     /// The keyword of a non-start position in `position` (`fen` or `sfen`).
     fn position_keyword() -> &'static str;
+
+    /// Whether `side` could still win in `position`: a side that overdraws
+    /// its clock loses only if the opponent could (FIDE 6.9); otherwise
+    /// the game is drawn. The default (always) suits shogi, where every
+    /// side keeps its king and can drop captured pieces.
+    fn can_win(_position: &Self, _side: Side) -> bool {
+        true
+    }
 }
 
 fn color_side(color: Color) -> Side {
@@ -202,6 +210,17 @@ impl Rules for chess::Position {
 
     fn position_keyword() -> &'static str {
         "fen"
+    }
+
+    /// A lone king never gives check, so it cannot mate (in `mengchess`
+    /// too: a Tris is neutral and never checks).
+    fn can_win(position: &Self, side: Side) -> bool {
+        let color = match side {
+            Side::First => Color::White,
+            Side::Second => Color::Black,
+        };
+        let own = position.pieces(color);
+        own != position.pieces_of(color, Role::King)
     }
 }
 
@@ -342,6 +361,14 @@ mod tests {
         let end = chess::Position::game_end(&rep).unwrap();
         assert_eq!(end.result, GameResult::Draw);
         assert_eq!(end.reason, "threefold repetition");
+        let lone =
+            chess::Position::from_fen(Variant::Chess, "8/8/8/4k3/8/8/8/R3K3 w - - 0 1").unwrap();
+        assert!(chess::Position::can_win(&lone, Side::First));
+        assert!(!chess::Position::can_win(&lone, Side::Second));
+        let meng =
+            chess::Position::from_fen(Variant::MengChess, "8/8/8/4k3/8/8/8/4K3 w - - 0 1 2 0 - -")
+                .unwrap();
+        assert!(!chess::Position::can_win(&meng, Side::First));
         let open = play("e2e4");
         assert!(chess::Position::game_end(&open).is_none());
         assert_eq!(
