@@ -656,3 +656,28 @@ fn tris_variants_are_selected_by_uci_variant() {
         .unwrap()
         .contains("UCI_Variant"));
 }
+
+/// On a terminal (a pseudo-terminal from util-linux `script`, part of
+/// Debian's essential bsdutils) the progress is one line rewritten in
+/// place; elsewhere it is plain lines (see the tests above).
+#[test]
+fn progress_is_a_live_line_on_a_terminal() {
+    let a = fake("a", FOOLS_MATE, "");
+    let b = fake("b", FOOLS_MATE, "");
+    let command = format!(
+        "'{}' match --engine '{a}' --engine '{b}' --depth 1 --rounds 2",
+        env!("CARGO_BIN_EXE_triskelion")
+    );
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("util-linux script");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\r\x1b[K[1/4] a vs b: 1 games"), "{text:?}");
+    assert!(
+        text.contains("\r\x1b[K[4/4] a vs b: 4 games, +2 -2 =0"),
+        "{text:?}"
+    );
+    assert!(!text.contains("game 1 (a vs b)"), "{text:?}");
+}
