@@ -147,7 +147,14 @@ impl Clock {
                 moves,
                 ..
             } => {
-                let t = |s: Side| self.remaining[s.index()].max(1);
+                // USI byoyomi-only controls send `btime 0`; otherwise at
+                // least 1 ms, since some engines read 0 as "no clock".
+                let floor = if protocol == Protocol::Usi && byoyomi_ms > 0 {
+                    0
+                } else {
+                    1
+                };
+                let t = |s: Side| self.remaining[s.index()].max(floor);
                 let (first, second) = (t(Side::First), t(Side::Second));
                 match protocol {
                     Protocol::Uci => {
@@ -324,6 +331,10 @@ mod tests {
         );
         c.charge(Side::First, ms(1400)).unwrap();
         assert_eq!(c.remaining_ms(Side::First), 0);
+        assert_eq!(
+            c.go_command(Protocol::Usi, Side::First),
+            "go btime 0 wtime 1000 byoyomi 500"
+        );
         assert_eq!(c.allowance(Side::First), Some(ms(510)));
         c.charge(Side::First, ms(505)).unwrap();
         assert_eq!(c.charge(Side::First, ms(520)), Err(20));

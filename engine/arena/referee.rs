@@ -18,6 +18,8 @@
 //! - `start_command`: `sfen` as the keyword of `position`.
 //!
 //! and one arm in `arena::run` that dispatches `Family::Shogi` to it.
+//! `tests/match_usi_seam.rs` runs the whole USI path through this trait
+//! with a toy rules core in the meantime.
 
 use std::fmt;
 
