@@ -147,12 +147,21 @@ fn illegal_and_garbage_moves_lose_with_the_position_logged() {
     assert!(text.contains("{bad makes an illegal move: move 'h1h8': not a legal move in this position, in position rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2}"), "{text}");
     assert!(m.stdout().contains("good vs bad: 2 games, +2 -0 =0"));
 
+    let log = tmp("garbage.log");
     let m = play(
         "garbage.pgn",
         &fake("good", FOOLS_MATE, ""),
         &fake("junk", FOOLS_MATE, "--mode garbage"),
-        &["--movetime", "100"],
+        &["--movetime", "100", "--log", log.to_str().unwrap()],
     );
+    // The junk engine is restarted after its loss; the good one is kept.
+    let log = std::fs::read_to_string(log).unwrap();
+    let starts = |who: &str| {
+        log.lines()
+            .filter(|l| l.contains(&format!("{who}[")) && l.contains("* started"))
+            .count()
+    };
+    assert_eq!((starts("junk"), starts("good")), (2, 1), "{log}");
     assert_eq!(m.games().len(), 2);
     assert!(
         m.pgn

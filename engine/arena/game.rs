@@ -202,6 +202,9 @@ fn run<G: Rules>(
         let mv = match pos.parse_move(&text) {
             Ok(mv) => mv,
             Err(e) => {
+                // Its idea of the game differs from the referee's: start it
+                // afresh for the next game.
+                seat.discard();
                 return GameEnd::loss(
                     side,
                     Termination::RulesInfraction,
@@ -209,7 +212,7 @@ fn run<G: Rules>(
                         "{name} makes an illegal move: {e}, in position {}",
                         pos.to_fen()
                     ),
-                )
+                );
             }
         };
         moves.push(mv.to_string());

@@ -24,7 +24,8 @@
 //!   is charged to the clock (a time forfeit, the engine kept); none at all
 //!   means the engine hung: a time forfeit, and the process is killed and
 //!   restarted. A crash or a write failure is `abandoned`, restarted too.
-//!   An illegal move (`rules infraction`) keeps the process: it is alive.
+//!   An illegal or unparsable move (`rules infraction`) also restarts the
+//!   engine: its idea of the game is not the referee's.
 //! - \[D\] A fixed move time overdrawn by more than the margin also loses.
 //! - \[D\] A clock overdraw against a side that cannot mate is a draw
 //!   (FIDE 6.9, as cutechess does); a hung engine always loses.
