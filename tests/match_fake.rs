@@ -448,6 +448,17 @@ fn sprt_stops_at_a_bound() {
         m.stdout()
     );
     assert!(m.stdout().contains("H1 accepted"), "{}", m.stdout());
+    assert!(
+        m.stderr()
+            .contains("good vs bad: 2 games, +2 -0 =0, score 100.0%"),
+        "{}",
+        m.stderr()
+    );
+    assert!(
+        m.stderr().contains("LLR 3.79 [-2.94, 2.94]"),
+        "{}",
+        m.stderr()
+    );
     // All draws: H0 after five pairs (LLR -0.1656 N^2 < -2.944 first at
     // N = 5).
     let m = play(
@@ -495,6 +506,10 @@ fn gauntlet_and_round_robin_pairings() {
     assert!(text.contains("a vs b: 2 games, +1 -1 =0"));
     assert!(text.contains("a vs c: 2 games, +2 -0 =0"));
     assert!(text.contains("b vs c: 2 games, +2 -0 =0"));
+    assert!(
+        text.contains("Standings:\n  1. a: 3 / 4\n  2. b: 3 / 4\n  3. c: 0 / 4\n"),
+        "{text}"
+    );
     let g = run(&[
         "--engine",
         &c,

@@ -132,7 +132,14 @@ impl Board {
                 self.stop = true;
             }
         }
-        let line = score_line(&names[a], &names[b], st);
+        let mut line = score_line(&names[a], &names[b], st);
+        if let Some(sprt) = &cfg.sprt {
+            let (lo, hi) = sprt.bounds();
+            line.push_str(&format!(
+                ", LLR {:.2} [{lo:.2}, {hi:.2}]",
+                sprt.llr(&st.penta)
+            ));
+        }
         let (done, total) = (self.done, self.total);
         if self.terminal {
             eprint!("\r\x1b[K[{done}/{total}] {line}");
@@ -378,6 +385,9 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
             summary.push_str(&format!("  {}\n", sprt_line(sprt, &st.penta)));
         }
     }
+    if pairings.len() > 1 {
+        summary.push_str(&standings(names.len(), &pairings, &stats, &names));
+    }
     for (name, list) in names.iter().zip(&failures) {
         if !list.is_empty() {
             let parts: Vec<String> = list.iter().map(|(k, n)| format!("{n} {k}")).collect();
@@ -386,6 +396,35 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
     }
     print!("{summary}");
     Ok(())
+}
+
+/// Points per engine over all its pairings, best first.
+fn standings(
+    engines: usize,
+    pairings: &[(usize, usize)],
+    stats: &[PairingStats],
+    names: &[String],
+) -> String {
+    let mut rows = vec![(0.0f64, 0u64); engines];
+    for (&(a, b), st) in pairings.iter().zip(stats) {
+        let games = st.wdl.games();
+        rows[a].0 += st.wdl.points();
+        rows[a].1 += games;
+        rows[b].0 += games as f64 - st.wdl.points();
+        rows[b].1 += games;
+    }
+    let mut order: Vec<usize> = (0..engines).collect();
+    order.sort_by(|&x, &y| rows[y].0.total_cmp(&rows[x].0));
+    let mut out = String::from("Standings:\n");
+    for (rank, &i) in order.iter().enumerate() {
+        let (points, games) = rows[i];
+        out.push_str(&format!(
+            "  {}. {}: {points} / {games}\n",
+            rank + 1,
+            names[i]
+        ));
+    }
+    out
 }
 
 /// Two distinct elements of a slice, mutably.
