@@ -152,6 +152,10 @@ fn stockfish_against_gnuchess() {
             "cmd=/usr/games/gnuchess --uci,name=gnu",
             "--movetime",
             "20",
+            // Generous: the test machine is shared; forfeits are tested
+            // with fake engines.
+            "--timemargin",
+            "500",
             "--maxplies",
             "100",
             "--concurrency",
@@ -187,6 +191,8 @@ fn stockfish_self_play_with_openings_clock_and_resign() {
             sf,
             "--tc",
             "1+0.02",
+            "--timemargin",
+            "1000",
             "--openings",
             book.to_str().unwrap(),
             "--random-plies",
