@@ -90,7 +90,7 @@ fn games_end_by_the_rules_with_colours_swapped() {
         "mate.pgn",
         &fake("a", FOOLS_MATE, ""),
         &fake("b", FOOLS_MATE, ""),
-        &["--movetime", "100"],
+        &["--movetime", "100", "--timemargin", "400"],
     );
     let games = m.games();
     assert_eq!(games.len(), 2, "{}", m.pgn);
@@ -133,7 +133,7 @@ fn illegal_and_garbage_moves_lose_with_the_position_logged() {
         "illegal.pgn",
         &fake("good", FOOLS_MATE, ""),
         &fake("bad", FOOLS_MATE, "--mode illegal --at 1"),
-        &["--movetime", "100"],
+        &["--movetime", "100", "--timemargin", "400"],
     );
     let games = m.games();
     assert_eq!(games.len(), 2);
@@ -152,7 +152,14 @@ fn illegal_and_garbage_moves_lose_with_the_position_logged() {
         "garbage.pgn",
         &fake("good", FOOLS_MATE, ""),
         &fake("junk", FOOLS_MATE, "--mode garbage"),
-        &["--movetime", "100", "--log", log.to_str().unwrap()],
+        &[
+            "--movetime",
+            "100",
+            "--timemargin",
+            "400",
+            "--log",
+            log.to_str().unwrap(),
+        ],
     );
     // The junk engine is restarted after its loss; the good one is kept.
     let log = std::fs::read_to_string(log).unwrap();
@@ -186,6 +193,8 @@ fn a_crashing_engine_loses_and_is_restarted() {
         &[
             "--movetime",
             "100",
+            "--timemargin",
+            "400",
             "--rounds",
             "2",
             "--log",
@@ -231,7 +240,7 @@ fn hanging_and_unready_engines_lose_without_hanging_the_match() {
         "hang.pgn",
         &fake("good", SHUFFLE, ""),
         &fake("hangs", SHUFFLE, "--mode hang --at 1"),
-        &["--movetime", "50", "--timemargin", "100"],
+        &["--movetime", "50", "--timemargin", "300"],
     );
     for g in &m.games() {
         assert_eq!(tag(g, "Termination"), "time forfeit");
@@ -283,8 +292,8 @@ fn clock_overdraw_is_a_time_forfeit() {
     let m = play(
         "flag.pgn",
         &fake("fast", SHUFFLE, ""),
-        &fake("slow", SHUFFLE, "--sleep 400"),
-        &["--tc", "0.3+0", "--timemargin", "50"],
+        &fake("slow", SHUFFLE, "--sleep 600"),
+        &["--tc", "0.3+0", "--timemargin", "150"],
     );
     for g in &m.games() {
         assert_eq!(tag(g, "Termination"), "time forfeit");
@@ -300,12 +309,12 @@ fn clock_overdraw_is_a_time_forfeit() {
     let m = play(
         "lone.pgn",
         &fake("fast", line, ""),
-        &fake("slow", line, "--sleep 400"),
+        &fake("slow", line, "--sleep 600"),
         &[
             "--tc",
             "0.3",
             "--timemargin",
-            "50",
+            "150",
             "--openings",
             book.to_str().unwrap(),
         ],
