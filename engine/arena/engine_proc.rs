@@ -1,12 +1,13 @@
 //! An engine process and its UCI or USI client. Every read has a deadline:
 //! a reader thread forwards stdout lines over a channel, and the client
 //! waits on the channel with a timeout, so a hung engine can never hang the
-//! runner. Stderr is drained by a second thread into the log, if any.
+//! runner. Writes go through a writer thread, so they never block either.
+//! Stderr is drained by a third thread into the log, if any.
 
 use std::fmt;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -155,7 +156,9 @@ pub struct EngineProc {
     who: String,
     protocol: Protocol,
     child: Child,
-    stdin: ChildStdin,
+    /// Lines for the writer thread: a send never blocks, even when the
+    /// engine stops reading and its pipe fills up.
+    input: mpsc::Sender<String>,
     lines: Receiver<String>,
     log: Option<Arc<Log>>,
 }
@@ -183,7 +186,18 @@ impl EngineProc {
             })
             .spawn()
             .map_err(|e| EngineError::Spawn(format!("{program}: {e}")))?;
-        let stdin = child.stdin.take().expect("stdin is piped");
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        let (input, lines_in) = mpsc::channel::<String>();
+        thread::spawn(move || {
+            for line in lines_in {
+                if writeln!(stdin, "{line}")
+                    .and_then(|_| stdin.flush())
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        });
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, rx) = mpsc::channel();
         let out_log = log.clone();
@@ -215,7 +229,7 @@ impl EngineProc {
             who,
             protocol,
             child,
-            stdin,
+            input,
             lines: rx,
             log,
         })
@@ -229,9 +243,9 @@ impl EngineProc {
         if let Some(l) = &self.log {
             l.line(&self.who, ">", line);
         }
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| EngineError::Io(e.to_string()))
+        self.input
+            .send(line.to_string())
+            .map_err(|_| EngineError::Io("its input pipe is closed".into()))
     }
 
     /// The next line, or an error at the deadline or when the engine is
@@ -477,6 +491,33 @@ mod tests {
             EngineProc::spawn(&missing, Protocol::Uci, None, "m".into()),
             Err(EngineError::Spawn(_))
         ));
+    }
+
+    /// An engine that never reads its input cannot block the runner: 400 KB
+    /// of commands (far past a pipe's buffer) are sent at once, and the
+    /// read still times out at its deadline.
+    #[test]
+    fn writes_never_block_on_a_deaf_engine() {
+        let spec = EngineSpec {
+            name: "deaf".into(),
+            command: ["sleep", "30"].map(String::from).to_vec(),
+            options: vec![],
+        };
+        let mut e = EngineProc::spawn(&spec, Protocol::Uci, None, "deaf".into()).unwrap();
+        let start = Instant::now();
+        let long = format!("position startpos moves {}", "e2e4 ".repeat(800));
+        for _ in 0..100 {
+            e.send(&long).unwrap();
+        }
+        let err = e.sync(Duration::from_millis(200)).unwrap_err();
+        assert_eq!(err, EngineError::Timeout("'readyok'".into()));
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+        drop(e);
+        assert!(start.elapsed() < Duration::from_secs(10));
     }
 
     #[test]
