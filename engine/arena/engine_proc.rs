@@ -122,6 +122,9 @@ fn read_lines<R: Read>(reader: R, mut each: impl FnMut(String) -> bool) {
     }
 }
 
+/// The most stdout lines held unread per engine.
+const LINE_BACKLOG: usize = 1024;
+
 /// The answer to a `go`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchReply {
@@ -199,7 +202,9 @@ impl EngineProc {
             }
         });
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, rx) = mpsc::channel();
+        // Bounded: an engine that floods its output blocks on its own pipe
+        // instead of filling the runner's memory.
+        let (tx, rx) = mpsc::sync_channel(LINE_BACKLOG);
         let out_log = log.clone();
         let out_who = who.clone();
         thread::spawn(move || {
@@ -251,8 +256,12 @@ impl EngineProc {
     /// The next line, or an error at the deadline or when the engine is
     /// gone.
     fn recv(&mut self, deadline: Instant, what: &str) -> Result<String, EngineError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
+        // Checked first: a flood of lines must not outrun the deadline.
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(EngineError::Timeout(what.to_string()));
+        }
+        match self.lines.recv_timeout(deadline - now) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(what.to_string())),
             Err(RecvTimeoutError::Disconnected) => Err(EngineError::Exited),
@@ -518,6 +527,27 @@ mod tests {
         );
         drop(e);
         assert!(start.elapsed() < Duration::from_secs(10));
+    }
+
+    /// An engine that floods its output (`yes`) still times out on time.
+    #[test]
+    fn a_flooding_engine_times_out() {
+        let spec = EngineSpec {
+            name: "flood".into(),
+            command: ["yes", "garbage garbage garbage"]
+                .map(String::from)
+                .to_vec(),
+            options: vec![],
+        };
+        let mut e = EngineProc::spawn(&spec, Protocol::Uci, None, "flood".into()).unwrap();
+        let start = Instant::now();
+        let err = e.handshake(Variant::Chess, &[], Duration::from_millis(300));
+        assert_eq!(err, Err(EngineError::Timeout("'uciok'".into())));
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
     }
 
     #[test]
