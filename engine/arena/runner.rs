@@ -173,7 +173,12 @@ fn today() -> String {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
-    let z = (secs / 86_400) as i64 + 719_468;
+    civil_date((secs / 86_400) as i64)
+}
+
+/// The `YYYY.MM.DD` of a day counted from 1970-01-01.
+fn civil_date(days: i64) -> String {
+    let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
     let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
@@ -470,6 +475,11 @@ mod tests {
         let d = today();
         assert_eq!(d.len(), 10);
         assert!(d.starts_with("20"), "{d}");
+        assert_eq!(civil_date(0), "1970.01.01");
+        // 2000-02-29 is day 11016; 2024-12-31 is day 20088.
+        assert_eq!(civil_date(11_016), "2000.02.29");
+        assert_eq!(civil_date(11_017), "2000.03.01");
+        assert_eq!(civil_date(20_088), "2024.12.31");
         let mut v = [1, 2, 3];
         let (a, b) = two_mut(&mut v, 2, 0);
         std::mem::swap(a, b);
