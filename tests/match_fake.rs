@@ -539,6 +539,17 @@ fn gauntlet_and_round_robin_pairings() {
 }
 
 #[test]
+fn help_prints_the_usage() {
+    let o = run(&["--help"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("triskelion match [--variant V] --engine cmd=CMD"),
+        "{text}"
+    );
+}
+
+#[test]
 fn bad_input_exits_with_status_2() {
     let a = fake("a", FOOLS_MATE, "");
     let cases: Vec<(Vec<&str>, &str)> = vec![

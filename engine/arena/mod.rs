@@ -58,6 +58,10 @@ use movegen::Family;
 
 /// Runs `triskelion match` with the arguments after `match`.
 pub fn run(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{}", crate::cli::USAGE);
+        return Ok(());
+    }
     let cfg = options::MatchConfig::parse(args)?;
     match cfg.variant.family() {
         Family::Chess => runner::run::<movegen::chess::Position>(&cfg),
