@@ -10,8 +10,14 @@ pub const USAGE: &str = "\
 usage:
   triskelion perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] --depth N [--threads T] [--no-hash]
   triskelion bench [depth]
+  triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
+      time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
+      --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
+      --timemargin MS  --wait-limit MS  --init-timeout MS  --maxplies N
+      --resign movecount=N,score=CP  --draw movenumber=M,movecount=N,score=CP
+      --sprt elo0=E0,elo1=E1,alpha=A,beta=B  --out FILE  --log FILE  --event NAME
 
-variants: chess, mengchess (default), shogi, trisshogi, mengshogi";
+variants: chess, mengchess (perft default), shogi, trisshogi, mengshogi (match default: chess)";
 
 /// A command-line error: the message names the argument and why.
 #[derive(Debug)]

@@ -1,0 +1,567 @@
+//! An engine process and its UCI or USI client. Every read has a deadline:
+//! a reader thread forwards stdout lines over a channel, and the client
+//! waits on the channel with a timeout, so a hung engine can never hang the
+//! runner. Writes go through a writer thread, so they never block either.
+//! Stderr is drained by a third thread into the log, if any.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use movegen::Variant;
+
+use super::referee::Score;
+
+/// The protocol an engine speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Protocol {
+    Uci,
+    Usi,
+}
+
+impl Protocol {
+    pub fn name(self) -> &'static str {
+        match self {
+            Protocol::Uci => "uci",
+            Protocol::Usi => "usi",
+        }
+    }
+}
+
+/// How to start and configure one engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// `setoption` pairs, in order.
+    pub options: Vec<(String, String)>,
+}
+
+/// Why talking to an engine failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineError {
+    /// The process could not be started.
+    Spawn(String),
+    /// The process exited (or closed its stdout).
+    Exited,
+    /// No expected answer before the deadline; names what was awaited.
+    Timeout(String),
+    /// Writing to the engine failed.
+    Io(String),
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Spawn(e) => write!(f, "could not be started: {e}"),
+            EngineError::Exited => write!(f, "exited (crashed or quit)"),
+            EngineError::Timeout(what) => write!(f, "did not send {what} in time"),
+            EngineError::Io(e) => write!(f, "could not be written to: {e}"),
+        }
+    }
+}
+
+/// The shared protocol log: every line sent and received, and every
+/// engine's stderr, with the time since the match started.
+pub struct Log {
+    file: Mutex<File>,
+    start: Instant,
+}
+
+impl Log {
+    pub fn new(file: File) -> Arc<Log> {
+        Arc::new(Log {
+            file: Mutex::new(file),
+            start: Instant::now(),
+        })
+    }
+
+    pub fn line(&self, who: &str, dir: &str, text: &str) {
+        let t = self.start.elapsed().as_secs_f64();
+        if let Ok(mut f) = self.file.lock() {
+            // A failing log write must not stop the match.
+            let _ = writeln!(f, "[{t:10.3}] {who} {dir} {text}");
+        }
+    }
+}
+
+/// The longest line kept from an engine; the rest of a longer line is
+/// dropped, so that garbage without newlines cannot exhaust memory.
+const MAX_LINE: usize = 64 * 1024;
+
+fn read_lines<R: Read>(reader: R, mut each: impl FnMut(String) -> bool) {
+    let mut reader = BufReader::new(reader);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match reader
+            .by_ref()
+            .take(MAX_LINE as u64)
+            .read_until(b'\n', &mut buf)
+        {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if buf.last() != Some(&b'\n') && buf.len() >= MAX_LINE {
+            // Skip the rest of an overlong line.
+            let mut rest = Vec::new();
+            if reader.read_until(b'\n', &mut rest).is_err() {
+                return;
+            }
+        }
+        let text = String::from_utf8_lossy(&buf);
+        if !each(text.trim_end_matches(['\n', '\r']).to_string()) {
+            return;
+        }
+    }
+}
+
+/// The most stdout lines held unread per engine.
+const LINE_BACKLOG: usize = 1024;
+
+/// The answer to a `go`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchReply {
+    /// The first token after `bestmove` (empty when there was none).
+    pub bestmove: String,
+    /// The last score seen in an `info` line of this search.
+    pub score: Option<Score>,
+}
+
+/// Reads the score of an `info` line: `score cp N` or `score mate N`.
+pub fn parse_info_score(line: &str) -> Option<Score> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let words: Vec<&str> = words.collect();
+    if words.first() == Some(&"string") {
+        return None;
+    }
+    let i = words.iter().position(|&w| w == "score")?;
+    let value: i32 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(Score::Cp(value)),
+        "mate" => Some(Score::Mate(if value == 0 { -1 } else { value })),
+        _ => None,
+    }
+}
+
+/// A running engine.
+pub struct EngineProc {
+    /// The name in the log: the engine's name and a process serial number.
+    who: String,
+    protocol: Protocol,
+    child: Child,
+    /// Lines for the writer thread: a send never blocks, even when the
+    /// engine stops reading and its pipe fills up.
+    input: mpsc::Sender<String>,
+    lines: Receiver<String>,
+    log: Option<Arc<Log>>,
+}
+
+impl EngineProc {
+    /// Starts the process; `who` names this instance in the log.
+    pub fn spawn(
+        spec: &EngineSpec,
+        protocol: Protocol,
+        log: Option<Arc<Log>>,
+        who: String,
+    ) -> Result<EngineProc, EngineError> {
+        let (program, args) = spec
+            .command
+            .split_first()
+            .ok_or_else(|| EngineError::Spawn("empty command".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if log.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .spawn()
+            .map_err(|e| EngineError::Spawn(format!("{program}: {e}")))?;
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        let (input, lines_in) = mpsc::channel::<String>();
+        thread::spawn(move || {
+            for line in lines_in {
+                if writeln!(stdin, "{line}")
+                    .and_then(|_| stdin.flush())
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        });
+        let stdout = child.stdout.take().expect("stdout is piped");
+        // Bounded: an engine that floods its output blocks on its own pipe
+        // instead of filling the runner's memory.
+        let (tx, rx) = mpsc::sync_channel(LINE_BACKLOG);
+        let out_log = log.clone();
+        let out_who = who.clone();
+        thread::spawn(move || {
+            read_lines(stdout, |line| {
+                if let Some(l) = &out_log {
+                    l.line(&out_who, "<", &line);
+                }
+                tx.send(line).is_ok()
+            })
+        });
+        if let Some(stderr) = child.stderr.take() {
+            let err_log = log.clone();
+            let err_who = who.clone();
+            thread::spawn(move || {
+                read_lines(stderr, |line| {
+                    if let Some(l) = &err_log {
+                        l.line(&err_who, "!", &line);
+                    }
+                    true
+                })
+            });
+        }
+        if let Some(l) = &log {
+            l.line(&who, "*", &format!("started: {}", spec.command.join(" ")));
+        }
+        Ok(EngineProc {
+            who,
+            protocol,
+            child,
+            input,
+            lines: rx,
+            log,
+        })
+    }
+
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(l) = &self.log {
+            l.line(&self.who, ">", line);
+        }
+        self.input
+            .send(line.to_string())
+            .map_err(|_| EngineError::Io("its input pipe is closed".into()))
+    }
+
+    /// The next line, or an error at the deadline or when the engine is
+    /// gone.
+    fn recv(&mut self, deadline: Instant, what: &str) -> Result<String, EngineError> {
+        // Checked first: a flood of lines must not outrun the deadline.
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(EngineError::Timeout(what.to_string()));
+        }
+        match self.lines.recv_timeout(deadline - now) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(what.to_string())),
+            Err(RecvTimeoutError::Disconnected) => Err(EngineError::Exited),
+        }
+    }
+
+    /// Reads lines until one whose first word is `word`, ignoring others.
+    fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<String, EngineError> {
+        loop {
+            let line = self.recv(deadline, &format!("'{word}'"))?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// `uci`/`usi`, then the variant and the options, then `isready`.
+    pub fn handshake(
+        &mut self,
+        variant: Variant,
+        options: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<(), EngineError> {
+        let (hello, ok) = match self.protocol {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Usi => ("usi", "usiok"),
+        };
+        self.send(hello)?;
+        self.wait_for(ok, Instant::now() + timeout)?;
+        // The plain variants are the protocol defaults: no option is sent,
+        // so that every standard engine works.
+        match (self.protocol, variant) {
+            (_, Variant::Chess | Variant::Shogi) => {}
+            (Protocol::Uci, v) => self.send(&format!("setoption name UCI_Variant value {v}"))?,
+            (Protocol::Usi, v) => self.send(&format!("setoption name USI_Variant value {v}"))?,
+        }
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.sync(timeout)
+    }
+
+    /// `isready` and wait for `readyok`.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        self.send("isready")?;
+        self.wait_for("readyok", Instant::now() + timeout)?;
+        Ok(())
+    }
+
+    /// `ucinewgame`/`usinewgame`, then `isready`.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
+        match self.protocol {
+            Protocol::Uci => self.send("ucinewgame")?,
+            Protocol::Usi => self.send("usinewgame")?,
+        }
+        self.sync(timeout)
+    }
+
+    /// Sends `position` and `go`, and waits for `bestmove` until
+    /// `deadline`. Returns the reply and the time from `go` to `bestmove`.
+    pub fn search(
+        &mut self,
+        position: &str,
+        go: &str,
+        wait: Duration,
+    ) -> Result<(SearchReply, Duration), EngineError> {
+        self.send(position)?;
+        let start = Instant::now();
+        self.send(go)?;
+        let deadline = start + wait;
+        let mut score = None;
+        loop {
+            let line = self.recv(deadline, "'bestmove'")?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => {
+                    let elapsed = start.elapsed();
+                    let bestmove = words.next().unwrap_or("").to_string();
+                    return Ok((SearchReply { bestmove, score }, elapsed));
+                }
+                Some("info") => {
+                    if let Some(s) = parse_info_score(&line) {
+                        score = Some(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Tells a USI engine the result from its point of view (UCI has no
+    /// such command).
+    pub fn game_over(&mut self, word: &str) -> Result<(), EngineError> {
+        match self.protocol {
+            Protocol::Usi => self.send(&format!("gameover {word}")),
+            Protocol::Uci => Ok(()),
+        }
+    }
+
+    /// Asks the engine to quit, waits briefly, then kills it.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        // Drop kills it.
+    }
+}
+
+impl Drop for EngineProc {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+        if let Some(l) = &self.log {
+            l.line(&self.who, "*", "stopped");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_scores() {
+        assert_eq!(
+            parse_info_score("info depth 5 seldepth 7 score cp -34 nodes 100 pv e2e4"),
+            Some(Score::Cp(-34))
+        );
+        assert_eq!(
+            parse_info_score("info depth 9 score mate -3 pv a1a2"),
+            Some(Score::Mate(-3))
+        );
+        assert_eq!(
+            parse_info_score("info depth 0 score mate 0"),
+            Some(Score::Mate(-1))
+        );
+        assert_eq!(
+            parse_info_score("info depth 5 score cp 20 lowerbound"),
+            Some(Score::Cp(20))
+        );
+        assert_eq!(parse_info_score("info string score cp 5"), None);
+        assert_eq!(parse_info_score("info depth 3 nodes 10"), None);
+        assert_eq!(parse_info_score("bestmove e2e4"), None);
+        assert_eq!(parse_info_score("info score cp x"), None);
+    }
+
+    /// The USI side of the client against the scripted fake engine: the
+    /// handshake with `USI_Variant`, `usinewgame`, a search with its score,
+    /// `gameover`; then a crash is reported as `Exited`.
+    #[test]
+    fn usi_client_against_the_fake_engine() {
+        let script = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fake_engines/fake_engine.py"
+        );
+        let dir = std::env::temp_dir().join(format!("triskelion-usi-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log_path = dir.join("usi.log");
+        let log = Log::new(File::create(&log_path).unwrap());
+        let spec = EngineSpec {
+            name: "fake".into(),
+            command: [
+                "python3",
+                script,
+                "--line",
+                "7g7f:3c3d:2g2f",
+                "--score",
+                "-42",
+            ]
+            .map(String::from)
+            .to_vec(),
+            options: vec![("USI_Hash".into(), "16".into())],
+        };
+        let mut e = EngineProc::spawn(&spec, Protocol::Usi, Some(log), "fake".into()).unwrap();
+        let t = Duration::from_secs(10);
+        e.handshake(Variant::TrisShogi, &spec.options, t).unwrap();
+        e.new_game(t).unwrap();
+        let (reply, _) = e
+            .search(
+                "position startpos moves 7g7f 3c3d",
+                "go btime 1000 wtime 1000 byoyomi 100",
+                t,
+            )
+            .unwrap();
+        assert_eq!(reply.bestmove, "2g2f");
+        assert_eq!(reply.score, Some(Score::Cp(-42)));
+        e.game_over("win").unwrap();
+        e.quit();
+        let text = std::fs::read_to_string(&log_path).unwrap();
+        let sent: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.split_once(" fake > ").map(|(_, c)| c))
+            .collect();
+        assert_eq!(
+            sent,
+            [
+                "usi",
+                "setoption name USI_Variant value trisshogi",
+                "setoption name USI_Hash value 16",
+                "isready",
+                "usinewgame",
+                "isready",
+                "position startpos moves 7g7f 3c3d",
+                "go btime 1000 wtime 1000 byoyomi 100",
+                "gameover win",
+                "quit"
+            ]
+        );
+        assert!(
+            text.contains("fake ! fake engine normal starting"),
+            "{text}"
+        );
+
+        let crashy = EngineSpec {
+            command: ["python3", script, "--line", "7g7f", "--mode", "crash"]
+                .map(String::from)
+                .to_vec(),
+            ..spec
+        };
+        let mut c = EngineProc::spawn(&crashy, Protocol::Usi, None, "c".into()).unwrap();
+        c.handshake(Variant::Shogi, &[], t).unwrap();
+        let err = c.search("position startpos", "go depth 1", t).unwrap_err();
+        assert_eq!(err, EngineError::Exited);
+        let missing = EngineSpec {
+            command: vec!["/nonexistent/engine".into()],
+            ..crashy
+        };
+        assert!(matches!(
+            EngineProc::spawn(&missing, Protocol::Uci, None, "m".into()),
+            Err(EngineError::Spawn(_))
+        ));
+    }
+
+    /// An engine that never reads its input cannot block the runner: 400 KB
+    /// of commands (far past a pipe's buffer) are sent at once, and the
+    /// read still times out at its deadline.
+    #[test]
+    fn writes_never_block_on_a_deaf_engine() {
+        let spec = EngineSpec {
+            name: "deaf".into(),
+            command: ["sleep", "30"].map(String::from).to_vec(),
+            options: vec![],
+        };
+        let mut e = EngineProc::spawn(&spec, Protocol::Uci, None, "deaf".into()).unwrap();
+        let start = Instant::now();
+        let long = format!("position startpos moves {}", "e2e4 ".repeat(800));
+        for _ in 0..100 {
+            e.send(&long).unwrap();
+        }
+        let err = e.sync(Duration::from_millis(200)).unwrap_err();
+        assert_eq!(err, EngineError::Timeout("'readyok'".into()));
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
+        drop(e);
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+
+    /// An engine that floods its output (`yes`) still times out on time.
+    #[test]
+    fn a_flooding_engine_times_out() {
+        let spec = EngineSpec {
+            name: "flood".into(),
+            command: ["yes", "garbage garbage garbage"]
+                .map(String::from)
+                .to_vec(),
+            options: vec![],
+        };
+        let mut e = EngineProc::spawn(&spec, Protocol::Uci, None, "flood".into()).unwrap();
+        let start = Instant::now();
+        let err = e.handshake(Variant::Chess, &[], Duration::from_millis(300));
+        assert_eq!(err, Err(EngineError::Timeout("'uciok'".into())));
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_bad_bytes_replaced() {
+        let mut input = vec![b'x'; MAX_LINE + 10];
+        input.extend_from_slice(b"\nbestmove \xffe2e4\r\nlast");
+        let mut got = Vec::new();
+        read_lines(&input[..], |l| {
+            got.push(l);
+            true
+        });
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0].len(), MAX_LINE);
+        assert_eq!(got[1], "bestmove \u{fffd}e2e4");
+        assert_eq!(got[2], "last");
+    }
+}

@@ -1,0 +1,238 @@
+//! `triskelion match` with real engines (Stockfish, GNU Chess; `.ci/run`
+//! installs them): short matches whose PGN replays legally through the
+//! rules core and whose every game ends as recorded.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use movegen::chess::{GameHistory, Position};
+use movegen::Variant;
+
+const STOCKFISH: &str = "/usr/games/stockfish";
+const GNUCHESS: &str = "/usr/games/gnuchess";
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("triskelion-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn require(path: &str) {
+    assert!(
+        Path::new(path).exists(),
+        "{path} is missing: apt-get install -y stockfish gnuchess (as .ci/run does)"
+    );
+}
+
+/// Runs a match and returns the PGN text and stdout.
+fn run_match(file: &str, args: &[&str]) -> (String, String) {
+    let pgn = tmp(file);
+    let out = Command::new(env!("CARGO_BIN_EXE_triskelion"))
+        .arg("match")
+        .args(args)
+        .args(["--out", pgn.to_str().unwrap()])
+        .output()
+        .expect("run triskelion");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    (
+        std::fs::read_to_string(pgn).unwrap(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+struct PgnGame {
+    tags: Vec<(String, String)>,
+    moves: Vec<String>,
+    result: String,
+}
+
+impl PgnGame {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A small PGN reader for the runner's output: tags, move numbers,
+/// comments, coordinate moves and the result.
+fn parse_pgn(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut current: Option<PgnGame> = None;
+    let mut in_comment = false;
+    for line in text.lines() {
+        if let Some(tag) = line.strip_prefix('[') {
+            let (k, v) = tag.trim_end_matches(']').split_once(' ').unwrap();
+            let g = current.get_or_insert_with(|| PgnGame {
+                tags: Vec::new(),
+                moves: Vec::new(),
+                result: String::new(),
+            });
+            g.tags
+                .push((k.to_string(), v.trim_matches('"').to_string()));
+            continue;
+        }
+        for token in line.split_whitespace() {
+            if in_comment {
+                in_comment = !token.ends_with('}');
+                continue;
+            }
+            if token.starts_with('{') {
+                in_comment = !token.ends_with('}');
+                continue;
+            }
+            if token.ends_with('.') {
+                continue;
+            }
+            let g = current.as_mut().expect("movetext after tags");
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                g.result = token.to_string();
+                games.push(current.take().unwrap());
+            } else {
+                g.moves.push(token.to_string());
+            }
+        }
+    }
+    assert!(current.is_none(), "unterminated game");
+    games
+}
+
+/// Replays every game through the rules core and checks that it ends as
+/// recorded; returns the games.
+fn check_pgn(text: &str, max_plies: usize) -> Vec<PgnGame> {
+    let games = parse_pgn(text);
+    for g in &games {
+        assert_eq!(g.tag("Variant"), Some("chess"));
+        assert_eq!(g.tag("Result"), Some(g.result.as_str()));
+        let start = match g.tag("FEN") {
+            Some(f) => {
+                assert_eq!(g.tag("SetUp"), Some("1"));
+                Position::from_fen(Variant::Chess, f).unwrap()
+            }
+            None => Position::startpos(Variant::Chess),
+        };
+        let mut h = GameHistory::new(start);
+        for (i, m) in g.moves.iter().enumerate() {
+            assert!(h.outcome().is_none(), "move {i} {m} after the end");
+            let mv = h
+                .position()
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("game {:?}: {e}", g.tag("Round")));
+            h.play(mv);
+        }
+        match g.tag("Termination") {
+            Some("normal") => {
+                let outcome = h.outcome().expect("a normal end is an end by the rules");
+                assert_eq!(outcome.result(), g.result);
+            }
+            Some("adjudication") => {
+                if g.result == "1/2-1/2" {
+                    assert_eq!(g.moves.len(), max_plies, "a draw by length at the limit");
+                }
+                assert!(h.outcome().is_none());
+            }
+            t => panic!("unexpected termination {t:?} in a match of healthy engines"),
+        }
+    }
+    games
+}
+
+#[test]
+fn stockfish_against_gnuchess() {
+    require(STOCKFISH);
+    require(GNUCHESS);
+    let (pgn, stdout) = run_match(
+        "sf-gnu.pgn",
+        &[
+            "--engine",
+            "cmd=/usr/games/stockfish,name=sf,option.Hash=16,option.Threads=1",
+            "--engine",
+            "cmd=/usr/games/gnuchess --uci,name=gnu",
+            "--movetime",
+            "20",
+            // Generous: the test machine is shared; forfeits are tested
+            // with fake engines.
+            "--timemargin",
+            "500",
+            "--maxplies",
+            "100",
+            "--concurrency",
+            "2",
+        ],
+    );
+    let games = check_pgn(&pgn, 100);
+    assert_eq!(games.len(), 2);
+    let whites: Vec<_> = games.iter().map(|g| g.tag("White").unwrap()).collect();
+    assert!(whites.contains(&"sf") && whites.contains(&"gnu"));
+    assert!(games
+        .iter()
+        .all(|g| g.tag("TimeControl") == Some("0.02/move")));
+    assert!(stdout.contains("sf vs gnu: 2 games"), "{stdout}");
+}
+
+#[test]
+fn stockfish_self_play_with_openings_clock_and_resign() {
+    require(STOCKFISH);
+    let book = tmp("book.epd");
+    std::fs::write(
+        &book,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n",
+    )
+    .unwrap();
+    let sf = "cmd=/usr/games/stockfish,option.Hash=16";
+    let (pgn, stdout) = run_match(
+        "sf-sf.pgn",
+        &[
+            "--engine",
+            sf,
+            "--engine",
+            sf,
+            "--tc",
+            "1+0.02",
+            "--timemargin",
+            "1000",
+            "--openings",
+            book.to_str().unwrap(),
+            "--random-plies",
+            "2",
+            "--seed",
+            "7",
+            "--rounds",
+            "2",
+            "--concurrency",
+            "2",
+            "--maxplies",
+            "40",
+            "--resign",
+            "movecount=2,score=700",
+        ],
+    );
+    let games = check_pgn(&pgn, 40);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert_eq!(g.tag("TimeControl"), Some("1+0.02"));
+        assert!(g
+            .tag("FEN")
+            .unwrap()
+            .starts_with("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/"));
+    }
+    // Each pair shares its opening and random plies.
+    let first_two = |g: &PgnGame| g.moves[..2].to_vec();
+    let by_round = |r: &str| -> Vec<Vec<String>> {
+        games
+            .iter()
+            .filter(|g| g.tag("Round").unwrap().starts_with(r))
+            .map(first_two)
+            .collect()
+    };
+    let (r1, r2) = (by_round("1."), by_round("2."));
+    assert_eq!(r1[0], r1[1]);
+    assert_eq!(r2[0], r2[1]);
+    assert!(
+        stdout.contains("stockfish vs stockfish (2): 4 games"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("pairs 2 "), "{stdout}");
+}
