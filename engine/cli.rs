@@ -188,8 +188,11 @@ pub fn bench(args: &[String]) -> Result<(), CliError> {
             .ok_or_else(|| CliError(format!("bench: depth '{d}' must be a number from 1 to 64")))?,
         _ => return Err(CliError("usage: triskelion bench [depth]".into())),
     };
-    let (nodes, time) =
+    let (chess_nodes, chess_time) =
         search::bench::run::<movegen::chess::Position>(search::bench::CHESS_POSITIONS, depth);
+    let (shogi_nodes, shogi_time) =
+        search::bench::run::<movegen::shogi::Position>(search::bench::SHOGI_POSITIONS, depth);
+    let (nodes, time) = (chess_nodes + shogi_nodes, chess_time + shogi_time);
     println!("Nodes searched: {nodes}");
     println!(
         "Nodes/second: {}",

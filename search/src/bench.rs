@@ -43,16 +43,53 @@ pub const CHESS_POSITIONS: &[(Variant, &str)] = &[
     ),
 ];
 
+/// Shogi-family bench positions (variant, SFEN).
+pub const SHOGI_POSITIONS: &[(Variant, &str)] = &[
+    (
+        Variant::Shogi,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ),
+    (
+        Variant::Shogi,
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+    ),
+    (
+        Variant::Shogi,
+        "ln1g3nl/1r1s1kg2/p1pppp1pp/6p2/1p5P1/2P6/PPSPPPP1P/2G4R1/LN2KGSNL b Bb 19",
+    ),
+    (
+        Variant::TrisShogi,
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 2 0 - -",
+    ),
+    (
+        Variant::TrisShogi,
+        "3lkl3/3l1l3/8p^/9/8R^/9/9/9/4K4 b - 1 0 2 - -",
+    ),
+    (
+        Variant::MengShogi,
+        "ln1g3nl/1r1s1kg2/p1pppptpp/6p2/1p5P1/2P6/PPS^PPPP1P/2G4R1/LN2KGSNL b Bb 19 0 2 - -",
+    ),
+];
+
 /// Searches each position to `depth` from a fresh table; returns the nodes
 /// and the time.
 pub fn run<G: SearchGame>(positions: &[(Variant, &str)], depth: u32) -> (u64, Duration) {
     let mut nodes = 0;
     let start = Instant::now();
     for &(variant, fen) in positions {
-        let pos = G::from_fen(variant, fen).expect("bench positions are valid");
+        let pos = G::from_fen(variant, fen).unwrap_or_else(|e| panic!("bench position {fen}: {e}"));
         let mut searcher: Searcher<G> = Searcher::new(16, 1);
         let result = searcher.search(&pos, &[], &Limits::depth(depth), &Silent);
         nodes += result.nodes;
     }
     (nodes, start.elapsed())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn shogi_bench_searches() {
+        let (n, _) = super::run::<movegen::shogi::Position>(super::SHOGI_POSITIONS, 3);
+        assert!(n > 100, "{n}");
+    }
 }

@@ -83,6 +83,32 @@ impl Move {
         )
     }
 
+    /// The packed bits (for transposition tables).
+    pub const fn to_raw(self) -> u32 {
+        self.0.get()
+    }
+
+    /// A move from packed bits, if they hold a valid encoding; whether it is
+    /// legal somewhere is for `is_legal` to say.
+    pub const fn from_raw(bits: u32) -> Option<Move> {
+        let kind = bits >> 22;
+        let from = bits & 127;
+        let to = bits >> 7 & 127;
+        let redrop = bits >> 14 & 127;
+        let from_limit = if kind == MoveKind::Drop as u32 {
+            14
+        } else {
+            81
+        };
+        if kind == 0 || kind > 6 || from >= from_limit || to >= 81 || redrop >= 81 {
+            return None;
+        }
+        match NonZeroU32::new(bits) {
+            Some(n) => Some(Move(n)),
+            None => None,
+        }
+    }
+
     pub const fn kind(self) -> MoveKind {
         match self.0.get() >> 22 {
             1 => MoveKind::Normal,

@@ -499,4 +499,13 @@ impl Position {
         self.hash ^= KEYS.white_to_move;
         self.move_number = self.move_number.saturating_add(1);
     }
+
+    /// Passes the turn (a search device, never a move of the game): the
+    /// S-F2b recapture option lapses as after any ply.
+    pub fn do_null_move(&mut self) {
+        self.set_recapture(None);
+        self.turn = self.turn.other();
+        self.hash ^= KEYS.white_to_move;
+        self.move_number = self.move_number.saturating_add(1);
+    }
 }

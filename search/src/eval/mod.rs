@@ -3,3 +3,4 @@
 
 pub mod chess;
 pub mod pesto;
+pub mod shogi;

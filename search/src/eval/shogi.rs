@@ -1,0 +1,343 @@
+//! Evaluation of `shogi`, `trisshogi` and `mengshogi`, and the
+//! [`SearchGame`] implementation of the shogi-family position.
+
+use movegen::shogi::attacks::{KING_STEP, TRIS_STEP};
+use movegen::shogi::{Color, Move, MoveKind, Position, Role, Square};
+
+use crate::game::SearchGame;
+
+/// Every evaluation term of the shogi family, as data.
+#[derive(Debug, Clone)]
+pub struct ShogiParams {
+    /// Value on the board by role (index = `Role` as usize).
+    pub board_value: [i32; 14],
+    /// Value in hand by hand index (R B G S N L P).
+    pub hand_value: [i32; 7],
+    /// Bonus per rank of advance (relative rank 8 = home) for pawns,
+    /// silvers and golds.
+    pub advance: [i32; 14],
+    /// Per enemy attack on a square of the king's ring.
+    pub ring_attack: i32,
+    /// Per own gold, silver or promoted minor next to the king.
+    pub ring_defender: i32,
+    /// For the side to move.
+    pub tempo: i32,
+    // ---- TrisShogi terms ----
+    /// Per own composite (its extra quiet mobility as a Tris).
+    pub composite: i32,
+    /// Per standalone Tris locked to the side (only it moves it; it gives
+    /// virtual attacks, S-3).
+    pub locked_tris: i32,
+    /// Per standalone Tris of the side one Tris step from the enemy king.
+    pub tris_by_enemy_king: i32,
+    /// Per enemy Tris (standalone or composite) an own composite attacks:
+    /// a re-drop threat (S-5).
+    pub redrop_threat: i32,
+    /// For the side to move while forced-drop mode binds it (S-F2).
+    pub forced_drop_to_move: i32,
+}
+
+impl Default for ShogiParams {
+    fn default() -> Self {
+        // P L N S G B R K +P +L +N +S +B +R
+        ShogiParams {
+            board_value: [
+                90, 315, 405, 495, 540, 855, 990, 0, 540, 540, 540, 540, 945, 1395,
+            ],
+            // R B G S N L P
+            hand_value: [1100, 950, 600, 550, 450, 350, 105],
+            advance: [4, 2, 3, 5, 2, 0, 0, 0, 3, 3, 3, 3, 0, 0],
+            ring_attack: 14,
+            ring_defender: 12,
+            tempo: 20,
+            composite: 40,
+            locked_tris: 20,
+            tris_by_enemy_king: 25,
+            redrop_threat: 15,
+            forced_drop_to_move: -15,
+        }
+    }
+}
+
+static PARAMS: std::sync::OnceLock<ShogiParams> = std::sync::OnceLock::new();
+
+fn params() -> &'static ShogiParams {
+    PARAMS.get_or_init(ShogiParams::default)
+}
+
+fn defender(role: Role) -> bool {
+    matches!(
+        role,
+        Role::Gold
+            | Role::Silver
+            | Role::ProPawn
+            | Role::ProLance
+            | Role::ProKnight
+            | Role::ProSilver
+    )
+}
+
+/// The evaluation from Black's side.
+fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
+    let occ = pos.occupied();
+    let mut total = 0;
+    for color in [Color::Black, Color::White] {
+        let sign = if color == Color::Black { 1 } else { -1 };
+        let them = color.other();
+        let mut s = 0;
+        for role in Role::ALL {
+            for sq in pos.role(role) & pos.pieces(color) {
+                s += p.board_value[role as usize];
+                // Relative rank 8 is the home rank: advance = 8 - rel.
+                s += p.advance[role as usize] * (8 - sq.relative_rank(color) as i32);
+            }
+        }
+        for (i, role) in Role::HAND.into_iter().enumerate() {
+            s += p.hand_value[i] * pos.hand(color, role) as i32;
+        }
+        // King safety.
+        let king = pos.king(color);
+        let ring = KING_STEP[king.index()];
+        for sq in ring {
+            s -= p.ring_attack * pos.attackers_to(sq, them, occ).count() as i32;
+            if let Some(piece) = pos.piece_at(sq) {
+                if piece.color == color && defender(piece.role) {
+                    s += p.ring_defender;
+                }
+            }
+        }
+        // Tris terms.
+        let ours = pos.pieces(color);
+        let composites = pos.composites() & ours;
+        s += p.composite * composites.count() as i32;
+        let locked = pos.tris_locked_to(color);
+        s += p.locked_tris * locked.count() as i32;
+        s += p.tris_by_enemy_king * (locked & TRIS_STEP[pos.king(them).index()]).count() as i32;
+        let enemy_tris = pos.tris_locked_to(them) | (pos.composites() & pos.pieces(them));
+        for c in composites {
+            if let Some(piece) = pos.piece_at(c) {
+                let att = movegen::shogi::attacks::attacks(color, piece.role, c, occ);
+                s += p.redrop_threat * (att & enemy_tris).count() as i32;
+            }
+        }
+        total += sign * s;
+    }
+    total
+}
+
+pub fn evaluate(pos: &Position) -> i32 {
+    let p = params();
+    let mut score = black_score(pos, p);
+    if pos.turn() == Color::White {
+        score = -score;
+    }
+    score += p.tempo;
+    if pos.forced_drop() && pos.reserve() > 0 {
+        score += p.forced_drop_to_move;
+    }
+    score
+}
+
+const SEE_TRIS: i32 = 40;
+
+fn value_on(pos: &Position, sq: Square) -> i32 {
+    let p = params();
+    let piece = pos
+        .piece_at(sq)
+        .map_or(0, |pc| p.board_value[pc.role as usize]);
+    let tris = if pos.tris().contains(sq) { SEE_TRIS } else { 0 };
+    piece + tris
+}
+
+fn promotion_gain(pos: &Position, mv: Move) -> (i32, Option<Role>) {
+    let p = params();
+    match pos.piece_at(mv.from()) {
+        Some(pc)
+            if mv.promotes()
+                && matches!(
+                    mv.kind(),
+                    MoveKind::Normal | MoveKind::CaptureRedrop | MoveKind::SeparateX
+                ) =>
+        {
+            let promoted = pc.role.promoted();
+            (
+                p.board_value[promoted as usize] - p.board_value[pc.role as usize],
+                Some(promoted),
+            )
+        }
+        Some(pc) => (0, Some(pc.role)),
+        None => (0, None),
+    }
+}
+
+fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
+    if !matches!(mv.kind(), MoveKind::Normal | MoveKind::CaptureRedrop) {
+        return 0 >= threshold;
+    }
+    let (gain, mover) = promotion_gain(pos, mv);
+    let Some(mover) = mover else {
+        return 0 >= threshold;
+    };
+    let to = mv.to();
+    let from = mv.from();
+    let board = &params().board_value;
+    let mut swap = value_on(pos, to) + gain - threshold;
+    if swap < 0 {
+        return false;
+    }
+    let tris_on_to = pos.tris().contains(to) || pos.composites().contains(from);
+    let king_value = 20_000;
+    let value = |r: Role| {
+        if r == Role::King {
+            king_value
+        } else {
+            board[r as usize]
+        }
+    };
+    let mut at_risk = value(mover) + if tris_on_to { SEE_TRIS } else { 0 };
+    swap = at_risk - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occ = pos.occupied().without(from).with(to);
+    let mut side = pos.turn().other();
+    let mut result = true;
+    loop {
+        let attackers = pos.attackers_to(to, side, occ) & occ;
+        if attackers.is_empty() {
+            break;
+        }
+        result = !result;
+        let (role, sq) = attackers
+            .filter_map(|s| pos.piece_at(s).map(|pc| (pc.role, s)))
+            .min_by_key(|&(r, _)| value(r))
+            .expect("an attacker is a piece");
+        if role == Role::King && (pos.attackers_to(to, side.other(), occ) & occ).nonempty() {
+            result = !result;
+            break;
+        }
+        swap = at_risk - swap;
+        if swap < i32::from(result) {
+            break;
+        }
+        at_risk = value(role) + if tris_on_to { SEE_TRIS } else { 0 };
+        occ = occ.without(sq);
+        side = side.other();
+    }
+    result
+}
+
+/// History kinds: 14 roles, a standalone Tris step, a Tris drop, seven hand
+/// drops, the Tris leaving a composite.
+const KINDS: usize = 24;
+
+impl SearchGame for Position {
+    const STALEMATE_IS_DRAW: bool = false;
+    const PERPETUAL_CHECK_LOSES: bool = true;
+    const HISTORY_SIZE: usize = 2 * KINDS * 81;
+
+    fn side_to_move(&self) -> usize {
+        self.turn().index()
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    /// Captures, promotions, and one re-drop variant per composite capture
+    /// (the re-drop on the square just left), as in the chess family.
+    fn is_tactical(&self, mv: Move) -> bool {
+        match mv.kind() {
+            MoveKind::Normal => self.occupied().contains(mv.to()) || mv.promotes(),
+            MoveKind::SeparateX => mv.promotes(),
+            MoveKind::CaptureRedrop => mv.redrop() == Some(mv.from()),
+            MoveKind::Drop | MoveKind::TrisDrop | MoveKind::SeparateTris => false,
+        }
+    }
+
+    fn mvv_lva(&self, mv: Move) -> i32 {
+        let attacker = self.piece_at(mv.from()).map_or(0, |p| p.role as i32);
+        let (gain, _) = promotion_gain(self, mv);
+        (value_on(self, mv.to()) + gain) * 16 - attacker
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see_ge(self, mv, threshold)
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        let kind = match mv.kind() {
+            MoveKind::TrisDrop => 15,
+            MoveKind::Drop => 16 + mv.drop_role().hand_index(),
+            MoveKind::SeparateTris => 23,
+            _ => self.piece_at(mv.from()).map_or(14, |p| p.role as usize),
+        };
+        (self.turn().index() * KINDS + kind) * 81 + mv.to().index()
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        // No null move in check, nor while forced-drop mode dictates the
+        // move (S-F2).
+        if Position::in_check(self) || (self.forced_drop() && self.reserve() > 0) {
+            return None;
+        }
+        let mut next = self.clone();
+        next.do_null_move();
+        Some(next)
+    }
+
+    fn counting_draw(&self) -> bool {
+        false
+    }
+
+    fn repetition_window(&self) -> usize {
+        usize::MAX
+    }
+
+    fn move_to_bits(mv: Move) -> u32 {
+        mv.to_raw()
+    }
+
+    fn move_from_bits(bits: u32) -> Option<Move> {
+        Move::from_raw(bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::{Game, Variant};
+
+    #[test]
+    fn start_position_is_balanced() {
+        let pos = Position::startpos(Variant::Shogi);
+        assert_eq!(evaluate(&pos), params().tempo);
+        let tris = Position::startpos(Variant::TrisShogi);
+        assert_eq!(evaluate(&tris), params().tempo);
+    }
+
+    #[test]
+    fn hand_pieces_count() {
+        // Black has taken a pawn and holds it.
+        let with = Position::from_fen(
+            Variant::Shogi,
+            "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
+        )
+        .unwrap();
+        let without = Position::startpos(Variant::Shogi);
+        assert!(evaluate(&with) > evaluate(&without) + 150);
+    }
+
+    #[test]
+    fn see_on_a_defended_pawn() {
+        // The rook takes a pawn defended by a gold: a losing exchange.
+        let pos = Position::from_fen(Variant::Shogi, "4k4/4g4/4p4/9/9/9/9/4R4/4K4 b - 1").unwrap();
+        let mv = pos.parse_move("5h5c").unwrap();
+        assert!(!SearchGame::see_ge(&pos, mv, 0));
+        assert!(SearchGame::see_ge(&pos, mv, -1000));
+    }
+}
