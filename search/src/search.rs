@@ -261,10 +261,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !PV && !in_check && beta.abs() < MATE_BOUND {
-            if reverse_futility(depth, eval, beta, improving) {
+            let f = self.shared.features;
+            if f.reverse_futility && reverse_futility(depth, eval, beta, improving) {
                 return eval;
             }
-            if depth >= 3 && eval >= beta && self.prev_move[ply].is_some() {
+            if f.null_move && depth >= 3 && eval >= beta && self.prev_move[ply].is_some() {
                 if let Some(null) = pos.null_move() {
                     let r = null_reduction(depth, eval, beta);
                     self.keys.push((null.hash(), false));
@@ -303,10 +304,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // Moves are skipped only while no mate is at stake: a quiet move
             // can mate, and a mate bound needs the exact move.
             if !PV && !in_check && best > -MATE_BOUND && searched > 0 && alpha.abs() < MATE_BOUND {
-                if quiet && late_move_prune(depth, quiets.len(), improving) {
+                let f = self.shared.features;
+                if f.late_move_pruning && quiet && late_move_prune(depth, quiets.len(), improving) {
                     continue;
                 }
-                if quiet && futile(depth, eval, alpha) {
+                if f.futility && quiet && futile(depth, eval, alpha) {
                     continue;
                 }
                 if stage == Stage::BadTactical && depth <= 4 && !pos.see_ge(mv, -80 * depth) {
@@ -328,7 +330,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             } else {
                 // Late move reductions for quiet moves.
                 let mut r = 0;
-                if depth >= 3 && quiet && searched >= if PV { 3 } else { 2 } {
+                if self.shared.features.lmr
+                    && depth >= 3
+                    && quiet
+                    && searched >= if PV { 3 } else { 2 }
+                {
                     r = lmr_reduction(depth, searched + 1);
                     r -= i32::from(PV);
                     r += i32::from(cut_node);
