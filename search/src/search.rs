@@ -291,7 +291,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
         // 6. The moves, in picker order.
         self.hist.clear_killers(ply + 1);
-        let mut picker = Picker::new(pos, moves, tt_move, self.hist, ply, self.prev_move[ply]);
+        let mut picker = Picker::new();
+        picker.fill(pos, &moves, tt_move, self.hist, ply, self.prev_move[ply]);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -455,11 +456,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             best = stand;
         }
         // In check every evasion is searched; otherwise tactical moves.
-        let mut picker = if in_check {
-            Picker::new(pos, moves, None, self.hist, ply, None)
+        let mut picker = Picker::new();
+        if in_check {
+            picker.fill(pos, &moves, None, self.hist, ply, None);
         } else {
-            Picker::tactical(pos, moves)
-        };
+            picker.fill_tactical(pos, &moves);
+        }
         while let Some((mv, _)) = picker.pick() {
             if !in_check && !pos.see_ge(mv, 0) {
                 continue;
