@@ -13,6 +13,7 @@ use crate::history::Histories;
 use crate::picker::{Picker, Stage};
 use crate::score::{from_tt, is_mate, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::threads::{Bound, Shared};
+use crate::tt::TtHit;
 
 /// A root move with what the last iteration learnt about it.
 #[derive(Debug, Clone)]
@@ -65,6 +66,27 @@ fn futile(depth: i32, eval: i32, alpha: i32) -> bool {
 fn late_move_prune(depth: i32, quiets_seen: usize, improving: bool) -> bool {
     let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
     depth <= 7 && quiets_seen >= limit.max(2)
+}
+
+/// The score of a TT entry if its bound settles the window.
+fn tt_cutoff(hit: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(hit.score, ply);
+    let usable = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    usable.then_some(score)
+}
+
+/// No legal move: mated (or, in shogi, lost whatever the check), or a
+/// stalemate draw.
+fn no_move_score<G: SearchGame>(in_check: bool, ply: usize) -> i32 {
+    if in_check || !G::STALEMATE_IS_DRAW {
+        mated_in(ply)
+    } else {
+        0
+    }
 }
 
 /// Null move reduction by depth and how far eval exceeds beta.
@@ -228,20 +250,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // 3. Transposition table.
         let key = pos.hash();
         let hit = self.shared.tt.probe(key);
-        let tt_move = hit
-            .and_then(|h| G::move_from_bits(h.mv))
-            .filter(|&m| pos.is_legal(m));
-        if let Some(h) = hit {
-            let score = from_tt(h.score, ply);
-            if !PV && h.depth >= depth {
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
+        // The picker matches the TT move against the legal list, so a stale
+        // or colliding entry's move is never played.
+        let tt_move = hit.and_then(|h| G::move_from_bits(h.mv));
+        if let Some(h) = hit.filter(|h| !PV && h.depth >= depth) {
+            if let Some(score) = tt_cutoff(h, ply, alpha, beta) {
+                return score;
             }
         }
 
@@ -249,11 +263,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
-            return if in_check || !G::STALEMATE_IS_DRAW {
-                mated_in(ply)
-            } else {
-                0
-            };
+            return no_move_score::<G>(in_check, ply);
         }
 
         // 5. Static evaluation and node pruning.
@@ -426,25 +436,18 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return if in_check { 0 } else { pos.evaluate() };
         }
         let key = pos.hash();
-        if let Some(h) = self.shared.tt.probe(key) {
-            let score = from_tt(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = self
+            .shared
+            .tt
+            .probe(key)
+            .and_then(|h| tt_cutoff(h, ply, alpha, beta))
+        {
+            return score;
         }
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
-            return if in_check || !G::STALEMATE_IS_DRAW {
-                mated_in(ply)
-            } else {
-                0
-            };
+            return no_move_score::<G>(in_check, ply);
         }
         let mut best = -INFINITE;
         if !in_check {
