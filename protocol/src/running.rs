@@ -64,17 +64,17 @@ impl<G: ProtocolGame> Session<G> {
     }
 
     /// Stops a running search (it still prints its `bestmove`) and waits
-    /// for it.
+    /// for it. The stop flag is raised until the thread ends: a search that
+    /// is only starting clears the flag once when it begins.
     pub(crate) fn finish_search(&mut self) {
-        self.stop();
-        self.join();
-    }
-
-    pub(crate) fn stop(&mut self) {
         if let Some(r) = &self.running {
-            r.control.stop();
             r.release.store(true, Ordering::SeqCst);
+            while !r.handle.is_finished() {
+                r.control.stop();
+                std::thread::sleep(Duration::from_micros(500));
+            }
         }
+        self.join();
     }
 
     /// The opponent played the expected move: the clock runs from now, by

@@ -121,7 +121,7 @@ impl<G: ProtocolGame> Session<G> {
             }
             Command::Position { start, moves } => self.set_position(&start, &moves),
             Command::Go(go) => self.go(go),
-            Command::Stop => self.stop(),
+            Command::Stop => self.finish_search(),
             Command::PonderHit(times) => self.ponderhit(times),
             Command::Quit => return Flow::Quit,
             Command::GameOver(_) => self.finish_search(),
