@@ -9,9 +9,11 @@ estimate with a 95 % interval. Exit status 1 on any protocol failure.
 
   chess_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
                  [--games N] [--tc SECONDS+INC] [--ponder] [--no-analyse]
+                 [--random-plies N --seed S]
 """
 
 import argparse
+import random
 import shlex
 import sys
 import time
@@ -22,8 +24,10 @@ import chess.engine
 from match_stats import report
 
 
-def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log):
+def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log, opening=()):
     board = chess.Board()
+    for mv in opening:
+        board.push(mv)
     clocks = {chess.WHITE: base, chess.BLACK: base}
     ours_color = chess.WHITE if ours_white else chess.BLACK
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
@@ -68,6 +72,9 @@ def main():
     ap.add_argument("--ponder", action="store_true")
     ap.add_argument("--no-analyse", action="store_true")
     ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--random-plies", type=int, default=0,
+                    help="random legal plies opening each game pair")
+    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     base, inc = (float(x) for x in args.tc.split("+"))
     opts = {}
@@ -87,9 +94,17 @@ def main():
         if opts:
             theirs.configure(opts)
         scores = []
+        rng = random.Random(args.seed)
+        opening = []
         for g in range(args.games):
+            if g % 2 == 0:
+                opening, b = [], chess.Board()
+                for _ in range(args.random_plies):
+                    mv = rng.choice(list(b.legal_moves))
+                    opening.append(mv)
+                    b.push(mv)
             scores.append(play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
-                                    args.max_plies, g + 1, print))
+                                    args.max_plies, g + 1, print, opening))
             sys.stdout.flush()
         report("Triskelion", f"{args.opponent} {opts}", scores)
         if not args.no_analyse:

@@ -10,10 +10,11 @@ Triskelion's side, the score and an Elo estimate with a 95 % interval.
 Exit status 1 on any protocol failure.
 
   shogi_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
-                 [--games N] [--time MS] [--byoyomi MS]
+                 [--games N] [--time MS] [--byoyomi MS] [--random-plies N --seed S]
 """
 
 import argparse
+import random
 import signal
 import sys
 import time
@@ -33,9 +34,12 @@ def on_alarm(_sig, _frame):
     raise Hang()
 
 
-def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no):
+def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=()):
     board = cshogi.Board()
     moves = []
+    for mv in opening:
+        board.push_usi(mv)
+        moves.append(mv)
     remain = [main_ms, main_ms]
     seen = Counter([board.zobrist_hash()])
     ours_color = cshogi.BLACK if ours_black else cshogi.WHITE
@@ -118,6 +122,9 @@ def main():
     ap.add_argument("--time", type=int, default=2000, help="main time, ms")
     ap.add_argument("--byoyomi", type=int, default=200, help="ms")
     ap.add_argument("--max-plies", type=int, default=256)
+    ap.add_argument("--random-plies", type=int, default=0,
+                    help="random legal plies opening each game pair")
+    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     signal.signal(signal.SIGALRM, on_alarm)
 
@@ -135,8 +142,17 @@ def main():
             theirs.setoption(k, v)
         for e in (ours, theirs):
             e.isready()
-        scores = [play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
-                            args.max_plies, g + 1) for g in range(args.games)]
+        rng = random.Random(args.seed)
+        scores, opening = [], []
+        for g in range(args.games):
+            if g % 2 == 0:
+                opening, b = [], cshogi.Board()
+                for _ in range(args.random_plies):
+                    mv = cshogi.move_to_usi(rng.choice(list(b.legal_moves)))
+                    opening.append(mv)
+                    b.push_usi(mv)
+            scores.append(play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
+                                    args.max_plies, g + 1, opening))
         report("Triskelion", f"{args.opponent} {args.option}", scores)
     finally:
         ours.quit()
