@@ -74,8 +74,6 @@ fn handshake_and_options() {
         "setoption name Move Overhead value 10",
         "setoption name Clear Hash",
         "setoption name hash value 4",
-        "debug on",
-        "debug off",
         "ucinewgame",
     ] {
         e.send(set);
@@ -85,6 +83,18 @@ fn handshake_and_options() {
         Vec::<String>::new(),
         "options are accepted silently"
     );
+    // debug on: the go parameters are echoed as an info string.
+    e.send("debug on");
+    e.send("go depth 1");
+    let lines = e.expect("bestmove", PATIENCE);
+    assert!(
+        lines[0].starts_with("info string debug: side 0"),
+        "{lines:?}"
+    );
+    e.send("debug off");
+    e.send("go depth 1");
+    let lines = e.expect("bestmove", PATIENCE);
+    assert!(!lines.iter().any(|l| l.contains("debug")), "{lines:?}");
     e.send("position startpos moves e2e4");
     e.send("go depth 4");
     let lines = e.expect("bestmove", PATIENCE);

@@ -176,6 +176,13 @@ impl<G: ProtocolGame> Session<G> {
             self.out.line("bestmove win");
             return;
         }
+        if self.settings.debug {
+            self.out.info_string(format!(
+                "debug: side {side}, {} earlier positions, budget {:?}, limits {limits:?}",
+                self.keys.len(),
+                search::time::budget(&limits)
+            ));
+        }
         self.ensure_searcher();
         let Some(mut searcher) = self.searcher.take() else {
             return;
