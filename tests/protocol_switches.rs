@@ -24,8 +24,7 @@ fn session(input: &str) -> String {
 fn last_nodes(out: &str) -> u64 {
     let line = out
         .lines()
-        .filter(|l| l.starts_with("info depth"))
-        .last()
+        .rfind(|l| l.starts_with("info depth"))
         .expect("an info line");
     let mut words = line.split_whitespace();
     while let Some(w) = words.next() {
