@@ -2,23 +2,32 @@
 //! change the search (measured by its node count) and are declared in both
 //! protocols.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
+/// Sends `input` (which ends with a `go`), waits for `bestmove`, quits.
 fn session(input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_triskelion"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("start triskelion");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut out = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        out.push_str(&line);
+        out.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    out
 }
 
 fn last_nodes(out: &str) -> u64 {
@@ -37,7 +46,7 @@ fn last_nodes(out: &str) -> u64 {
 
 #[test]
 fn switches_are_declared_and_change_the_search() {
-    let base = session("uci\nposition startpos\ngo depth 7\nisready\nquit\n");
+    let base = session("uci\nposition startpos\ngo depth 7\n");
     for name in [
         "Search_NullMove",
         "Search_LMR",
@@ -50,11 +59,12 @@ fn switches_are_declared_and_change_the_search() {
             "{name}"
         );
     }
-    let off = session("uci\nsetoption name Search_LMR value false\nposition startpos\ngo depth 7\nisready\nquit\n");
+    let off =
+        session("uci\nsetoption name Search_LMR value false\nposition startpos\ngo depth 7\n");
     assert_ne!(last_nodes(&base), last_nodes(&off));
-    let again = session("uci\nsetoption name Search_LMR value false\nsetoption name Search_LMR value true\nposition startpos\ngo depth 7\nisready\nquit\n");
+    let again = session("uci\nsetoption name Search_LMR value false\nsetoption name Search_LMR value true\nposition startpos\ngo depth 7\n");
     assert_eq!(last_nodes(&base), last_nodes(&again));
-    let usi = session("usi\nsetoption name Eval_Tris value false\nsetoption name USI_Variant value trisshogi\nposition startpos\ngo depth 3\nisready\nquit\n");
+    let usi = session("usi\nsetoption name Eval_Tris value false\nsetoption name USI_Variant value trisshogi\nposition startpos\ngo depth 3\n");
     assert!(usi.contains("option name Eval_Tris type check default true"));
     assert!(usi.contains("bestmove "), "{usi}");
     assert!(!usi.contains("error"), "{usi}");
