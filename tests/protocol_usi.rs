@@ -88,6 +88,17 @@ fn handshake_options_and_a_timed_game_move() {
     e.send("go btime 0 wtime 0 binc 200 winc 200");
     let (mv, _) = bestmove(e.expect("bestmove", PATIENCE).last().unwrap());
     assert!(legal_in(Variant::Shogi, None, "7g7f 3c3d", &mv));
+    // Fixed limits.
+    for go in ["go depth 4", "go nodes 3000", "go movetime 200"] {
+        let t = Instant::now();
+        e.send(go);
+        let (mv, _) = bestmove(e.expect("bestmove", PATIENCE).last().unwrap());
+        assert!(
+            legal_in(Variant::Shogi, None, "7g7f 3c3d", &mv),
+            "{go}: {mv}"
+        );
+        assert!(t.elapsed() < Duration::from_secs(5), "{go}");
+    }
     e.send("gameover win");
     e.send("gameover");
     assert_eq!(e.sync(), Vec::<String>::new());

@@ -2,8 +2,9 @@
 """Triskelion over UCI through python-chess (chess.engine.SimpleEngine).
 
 Plays games of plain chess against another UCI engine at a clock, checking
-that every move Triskelion sends is legal, that it never overdraws its
-clock and never hangs (python-chess times out), then runs an `analyse` with
+that every move Triskelion sends is legal and that it never hangs
+(python-chess times out), keeping its clock as a GUI does (a time loss is
+scored as a loss and fails the run at the end), then runs an `analyse` with
 MultiPV. Prints W/D/L from Triskelion's side, the score and an Elo
 estimate with a 95 % interval. Exit status 1 on any protocol failure.
 
@@ -42,8 +43,9 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
         if mover is ours:
             clocks[board.turn] -= spent
             if clocks[board.turn] < 0:
-                raise SystemExit(f"FAIL: Triskelion lost on time in game {game_no} "
-                                 f"at ply {board.ply()} ({spent:.3f} s)")
+                log(f"game {game_no}: Triskelion lost on time at ply {board.ply()} "
+                    f"({spent:.3f} s spent, {clocks[board.turn]:.3f} s left)")
+                return 0.0, True
             clocks[board.turn] += inc
         if result.move is None:
             raise SystemExit(f"FAIL: no move in game {game_no}: {result}")
@@ -58,7 +60,7 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
     reason = outcome.termination.name if outcome else f"{max_plies} plies"
     log(f"game {game_no}: Triskelion {'white' if ours_white else 'black'}, "
         f"{board.ply()} plies, {reason}, score {score}")
-    return score
+    return score, False
 
 
 def main():
@@ -75,6 +77,8 @@ def main():
     ap.add_argument("--random-plies", type=int, default=0,
                     help="random legal plies opening each game pair")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--overhead", type=int, default=100,
+                    help="Triskelion's Move Overhead, ms (the pipe and python-chess on a loaded machine)")
     args = ap.parse_args()
     base, inc = (float(x) for x in args.tc.split("+"))
     opts = {}
@@ -90,10 +94,10 @@ def main():
             raise SystemExit(f"FAIL: id name {name!r}")
         if "UCI_Variant" not in ours.options or "chess" not in ours.options["UCI_Variant"].var:
             raise SystemExit("FAIL: UCI_Variant must offer chess")
-        ours.configure({"Hash": 16, "Threads": 1})
+        ours.configure({"Hash": 16, "Threads": 1, "Move Overhead": args.overhead})
         if opts:
             theirs.configure(opts)
-        scores = []
+        scores, failures, time_losses = [], [], 0
         rng = random.Random(args.seed)
         opening = []
         for g in range(args.games):
@@ -103,10 +107,14 @@ def main():
                     mv = rng.choice(list(b.legal_moves))
                     opening.append(mv)
                     b.push(mv)
-            scores.append(play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
-                                    args.max_plies, g + 1, print, opening))
+            score, time_loss = play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
+                                         args.max_plies, g + 1, print, opening)
+            scores.append(score)
+            time_losses += time_loss
             sys.stdout.flush()
         report("Triskelion", f"{args.opponent} {opts}", scores)
+        if time_losses:
+            failures.append(f"{time_losses} time losses")
         if not args.no_analyse:
             board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
             infos = ours.analyse(board, chess.engine.Limit(depth=6), multipv=3)
@@ -125,6 +133,8 @@ def main():
     finally:
         ours.quit()
         theirs.quit()
+    if failures:
+        raise SystemExit("FAIL: " + ", ".join(failures))
     print("OK chess client")
 
 

@@ -4,8 +4,9 @@ the referee).
 
 Plays shogi games against another USI engine (Fairy-Stockfish by default)
 at main time plus byoyomi, checking that every move Triskelion sends is
-legal (a `win` declaration must hold, `resign` only when lost), that it never
-overdraws its time and never hangs (an alarm per move). Prints W/D/L from
+legal (a `win` declaration must hold, `resign` only when lost) and that it
+never hangs (an alarm per move); a time loss (more than main time plus
+byoyomi plus 100 ms) is scored as a loss and fails the run at the end. Prints W/D/L from
 Triskelion's side, the score and an Elo estimate with a 95 % interval.
 Exit status 1 on any protocol failure.
 
@@ -66,9 +67,13 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
         spent_ms = (time.monotonic() - start) * 1000.0
-        if engine is ours and spent_ms > remain[board.turn] + byoyomi + 100:
-            raise SystemExit(f"FAIL: Triskelion lost on time in game {game_no} "
-                             f"({spent_ms:.0f} ms of {remain[board.turn] + byoyomi})")
+        if spent_ms > remain[board.turn] + byoyomi + 100:
+            who = "Triskelion" if engine is ours else "the opponent"
+            print(f"game {game_no}: {who} lost on time at ply {len(moves)} "
+                  f"({spent_ms:.0f} ms of {remain[board.turn] + byoyomi})")
+            for e in (ours, theirs):
+                e.gameover()
+            return (0.0, engine is ours) if engine is ours else (1.0, False)
         remain[board.turn] = max(0, remain[board.turn] - int(spent_ms))
         if bestmove == "resign":
             if engine is ours and not board.is_game_over() and len(list(board.legal_moves)) > 0:
@@ -109,7 +114,7 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
     print(f"game {game_no}: Triskelion {'black' if ours_black else 'white'}, "
           f"{len(moves)} plies, {reason}, score {score}")
     sys.stdout.flush()
-    return score
+    return score, False
 
 
 def main():
@@ -125,6 +130,8 @@ def main():
     ap.add_argument("--random-plies", type=int, default=0,
                     help="random legal plies opening each game pair")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--overhead", type=int, default=100,
+                    help="Triskelion's Move_Overhead, ms")
     args = ap.parse_args()
     signal.signal(signal.SIGALRM, on_alarm)
 
@@ -137,13 +144,14 @@ def main():
         if not ours.name.startswith("Triskelion"):
             raise SystemExit(f"FAIL: id name {ours.name!r}")
         ours.setoption("USI_Hash", 16)
+        ours.setoption("Move_Overhead", args.overhead)
         for o in args.option:
             k, v = o.split("=", 1)
             theirs.setoption(k, v)
         for e in (ours, theirs):
             e.isready()
         rng = random.Random(args.seed)
-        scores, opening = [], []
+        scores, opening, time_losses = [], [], 0
         for g in range(args.games):
             if g % 2 == 0:
                 opening, b = [], cshogi.Board()
@@ -151,12 +159,16 @@ def main():
                     mv = cshogi.move_to_usi(rng.choice(list(b.legal_moves)))
                     opening.append(mv)
                     b.push_usi(mv)
-            scores.append(play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
-                                    args.max_plies, g + 1, opening))
+            score, time_loss = play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
+                                         args.max_plies, g + 1, opening)
+            scores.append(score)
+            time_losses += time_loss
         report("Triskelion", f"{args.opponent} {args.option}", scores)
     finally:
         ours.quit()
         theirs.quit()
+    if time_losses:
+        raise SystemExit(f"FAIL: {time_losses} time losses")
     print("OK shogi client")
 
 
