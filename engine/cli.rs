@@ -9,7 +9,8 @@ use movegen::{Family, Game, Variant};
 pub const USAGE: &str = "\
 usage:
   triskelion perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] --depth N [--threads T] [--no-hash]
-  triskelion bench [depth]
+  triskelion bench [depth] [--off FEATURE[,FEATURE...]]
+  triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -179,26 +180,52 @@ pub fn perft(args: &[String]) -> Result<(), CliError> {
 
 /// `triskelion bench [depth]`: the fixed bench set, 1 thread, 16 MB.
 pub fn bench(args: &[String]) -> Result<(), CliError> {
-    let depth: u32 = match args {
-        [] => DEFAULT_BENCH_DEPTH,
-        [d] => d
-            .parse()
-            .ok()
-            .filter(|&d| (1..=64).contains(&d))
-            .ok_or_else(|| CliError(format!("bench: depth '{d}' must be a number from 1 to 64")))?,
-        _ => return Err(CliError("usage: triskelion bench [depth]".into())),
-    };
-    let (chess_nodes, chess_time) =
-        search::bench::run::<movegen::chess::Position>(search::bench::CHESS_POSITIONS, depth);
-    let (shogi_nodes, shogi_time) =
-        search::bench::run::<movegen::shogi::Position>(search::bench::SHOGI_POSITIONS, depth);
+    let mut depth = DEFAULT_BENCH_DEPTH;
+    let mut features = search::Features::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--off" {
+            let names = it
+                .next()
+                .ok_or_else(|| CliError("--off needs a feature list".into()))?;
+            for name in names.split(',') {
+                if !features.set(name, false) {
+                    return Err(CliError(format!(
+                        "--off: unknown search feature '{name}' (known: {})",
+                        search::Features::NAMES.join(", ")
+                    )));
+                }
+            }
+        } else {
+            depth = a
+                .parse()
+                .ok()
+                .filter(|&d| (1..=64).contains(&d))
+                .ok_or_else(|| {
+                    CliError(format!("bench: depth '{a}' must be a number from 1 to 64"))
+                })?;
+        }
+    }
+    let (chess_nodes, chess_time) = search::bench::run_with::<movegen::chess::Position>(
+        search::bench::CHESS_POSITIONS,
+        depth,
+        features,
+    );
+    let (shogi_nodes, shogi_time) = search::bench::run_with::<movegen::shogi::Position>(
+        search::bench::SHOGI_POSITIONS,
+        depth,
+        features,
+    );
     let (nodes, time) = (chess_nodes + shogi_nodes, chess_time + shogi_time);
     println!("Nodes searched: {nodes}");
     println!(
         "Nodes/second: {}",
         (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
     );
-    eprintln!("time {:.3} s", time.as_secs_f64());
+    eprintln!(
+        "time {:.3} s (chess family {chess_nodes} nodes, shogi family {shogi_nodes} nodes)",
+        time.as_secs_f64()
+    );
     Ok(())
 }
 

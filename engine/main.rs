@@ -9,6 +9,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("perft") => cli::perft(&args[1..]),
         Some("bench") => cli::bench(&args[1..]),
+        Some("analyze") => triskelion::analyze::analyze(&args[1..]),
         Some("match") => triskelion::arena::run(&args[1..]).map_err(cli::CliError),
         Some("help" | "--help" | "-h") => {
             println!("{}", cli::USAGE);

@@ -264,7 +264,8 @@ fn picker_perft(p: &Position, depth: u32, hist: &Histories<Position>) -> u64 {
     p.generate(&mut moves);
     let n = moves.len();
     let tt_move = moves.last().copied();
-    let mut picker = Picker::new(p, moves, tt_move, hist, 0, None);
+    let mut picker = Picker::new();
+    picker.fill(p, &moves, tt_move, hist, 0, None);
     let mut seen = Vec::new();
     while let Some((m, _)) = picker.pick() {
         assert!(!seen.contains(&m), "{m} picked twice");
@@ -292,4 +293,27 @@ fn perft_through_the_picker() {
         picker_perft(&tris, 3, &hist),
         movegen::perft::perft(&tris, 3)
     );
+}
+
+#[test]
+fn repetition_with_the_game_history_is_a_draw() {
+    // Black is a queen down and may repeat the start of the game.
+    let p0 = pos(
+        Variant::Chess,
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    let mut keys = Vec::new();
+    let mut p = p0.clone();
+    for m in ["g1f3", "g8f6", "f3g1"] {
+        keys.push((p.hash(), p.in_check()));
+        p = p.play(p.parse_move(m).unwrap());
+    }
+    let mut s: Searcher<Position> = Searcher::new(16, 1);
+    let r = s.search(&p, &keys, &Limits::depth(6), &Silent);
+    assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("f6g8"));
+    assert_eq!(r.score, Score::Cp(0));
+    // Without the history there is nothing to repeat.
+    let mut fresh: Searcher<Position> = Searcher::new(16, 1);
+    let r = fresh.search(&p, &[], &Limits::depth(6), &Silent);
+    assert!(matches!(r.score, Score::Cp(c) if c < -500), "{:?}", r.score);
 }

@@ -74,11 +74,21 @@ pub const SHOGI_POSITIONS: &[(Variant, &str)] = &[
 /// Searches each position to `depth` from a fresh table; returns the nodes
 /// and the time.
 pub fn run<G: SearchGame>(positions: &[(Variant, &str)], depth: u32) -> (u64, Duration) {
+    run_with::<G>(positions, depth, crate::threads::Features::default())
+}
+
+/// The bench with some search features switched off.
+pub fn run_with<G: SearchGame>(
+    positions: &[(Variant, &str)],
+    depth: u32,
+    features: crate::threads::Features,
+) -> (u64, Duration) {
     let mut nodes = 0;
     let start = Instant::now();
     for &(variant, fen) in positions {
         let pos = G::from_fen(variant, fen).unwrap_or_else(|e| panic!("bench position {fen}: {e}"));
         let mut searcher: Searcher<G> = Searcher::new(16, 1);
+        searcher.set_features(features);
         let result = searcher.search(&pos, &[], &Limits::depth(depth), &Silent);
         nodes += result.nodes;
     }

@@ -30,5 +30,5 @@ pub mod tt;
 pub use game::SearchGame;
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use threads::{Bound, Info, Reporter, SearchResult, Searcher};
+pub use threads::{Bound, Control, Features, Info, Reporter, SearchResult, Searcher};
 pub use tt::TranspositionTable;

@@ -7,10 +7,12 @@
 //! 4. quiet moves by history;
 //! 5. losing tactical moves.
 //!
-//! Each move is scored once and picked by selection, so the picker returns
+//! Each move is scored once; the first few are picked by selection (a
+//! cut usually comes early), the rest are sorted once. The picker returns
 //! every move of the list exactly once (tests run perft through it).
 
-use movegen::MoveList;
+use arrayvec::ArrayVec;
+use movegen::{MoveList, MAX_MOVES};
 
 use crate::game::SearchGame;
 use crate::history::Histories;
@@ -20,6 +22,9 @@ const GOOD_TACTICAL: i32 = 1 << 28;
 const KILLER: [i32; 2] = [1 << 27, (1 << 27) - 1];
 const COUNTER: i32 = (1 << 27) - 2;
 const BAD_TACTICAL: i32 = -(1 << 28);
+
+/// Moves picked by selection before the rest is sorted.
+const SELECT_FIRST: usize = 4;
 
 /// The stage a picked move came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -44,87 +49,101 @@ fn stage_of(score: i32) -> Stage {
 }
 
 pub struct Picker<M> {
-    moves: MoveList<M>,
-    scores: MoveList<i32>,
+    entries: ArrayVec<(i32, M), MAX_MOVES>,
     next: usize,
+    sorted: bool,
+}
+
+impl<M: Copy + Eq> Default for Picker<M> {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl<M: Copy + Eq> Picker<M> {
+    /// An empty picker; fill it with [`Picker::fill`] or
+    /// [`Picker::fill_tactical`] where it stands (no large copies).
+    pub fn new() -> Self {
+        Picker {
+            entries: ArrayVec::new(),
+            next: 0,
+            sorted: false,
+        }
+    }
+
     /// Orders `moves` for a main-search node.
-    pub fn new<G: SearchGame<Move = M>>(
+    pub fn fill<G: SearchGame<Move = M>>(
+        &mut self,
         pos: &G,
-        moves: MoveList<M>,
+        moves: &MoveList<M>,
         tt_move: Option<M>,
         hist: &Histories<G>,
         ply: usize,
         prev_index: Option<usize>,
-    ) -> Self {
+    ) {
         let killers = hist.killers(ply);
         let counter = hist.counter(prev_index);
-        let scores = moves
-            .iter()
-            .map(|&m| {
-                if Some(m) == tt_move {
-                    TT
-                } else if pos.is_tactical(m) {
-                    let mvv = pos.mvv_lva(m);
-                    if pos.see_ge(m, 0) {
-                        GOOD_TACTICAL + mvv
-                    } else {
-                        BAD_TACTICAL + mvv
-                    }
-                } else if Some(m) == killers[0] {
-                    KILLER[0]
-                } else if Some(m) == killers[1] {
-                    KILLER[1]
-                } else if Some(m) == counter {
-                    COUNTER
+        for &m in moves {
+            let score = if Some(m) == tt_move {
+                TT
+            } else if pos.is_tactical(m) {
+                let mvv = pos.mvv_lva(m);
+                if pos.see_ge(m, 0) {
+                    GOOD_TACTICAL + mvv
                 } else {
-                    hist.quiet(pos.history_index(m)).clamp(-(1 << 26), 1 << 26)
+                    BAD_TACTICAL + mvv
                 }
-            })
-            .collect();
-        Picker {
-            moves,
-            scores,
-            next: 0,
+            } else if Some(m) == killers[0] {
+                KILLER[0]
+            } else if Some(m) == killers[1] {
+                KILLER[1]
+            } else if Some(m) == counter {
+                COUNTER
+            } else {
+                hist.quiet(pos.history_index(m)).clamp(-(1 << 26), 1 << 26)
+            };
+            self.entries.push((score, m));
         }
     }
 
-    /// Orders tactical moves only, by MVV-LVA (quiescence search).
-    pub fn tactical<G: SearchGame<Move = M>>(pos: &G, moves: MoveList<M>) -> Self {
-        let moves: MoveList<M> = moves.into_iter().filter(|&m| pos.is_tactical(m)).collect();
-        let scores = moves.iter().map(|&m| pos.mvv_lva(m)).collect();
-        Picker {
-            moves,
-            scores,
-            next: 0,
+    /// Orders the tactical moves of `moves` by MVV-LVA (quiescence search).
+    pub fn fill_tactical<G: SearchGame<Move = M>>(&mut self, pos: &G, moves: &MoveList<M>) {
+        for &m in moves {
+            if pos.is_tactical(m) {
+                self.entries.push((pos.mvv_lva(m), m));
+            }
         }
     }
 
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.entries.is_empty()
     }
 
     /// The next move and its stage.
     pub fn pick(&mut self) -> Option<(M, Stage)> {
-        if self.next >= self.moves.len() {
+        let n = self.entries.len();
+        if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
+        if !self.sorted && self.next >= SELECT_FIRST {
+            self.entries[self.next..].sort_by_key(|e| std::cmp::Reverse(e.0));
+            self.sorted = true;
         }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let out = (self.moves[self.next], stage_of(self.scores[self.next]));
+        if !self.sorted {
+            let mut best = self.next;
+            for i in self.next + 1..n {
+                if self.entries[i].0 > self.entries[best].0 {
+                    best = i;
+                }
+            }
+            self.entries.swap(self.next, best);
+        }
+        let (score, m) = self.entries[self.next];
         self.next += 1;
-        Some(out)
+        Some((m, stage_of(score)))
     }
 }

@@ -13,6 +13,7 @@ use crate::history::Histories;
 use crate::picker::{Picker, Stage};
 use crate::score::{from_tt, is_mate, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::threads::{Bound, Shared};
+use crate::tt::TtHit;
 
 /// A root move with what the last iteration learnt about it.
 #[derive(Debug, Clone)]
@@ -65,6 +66,27 @@ fn futile(depth: i32, eval: i32, alpha: i32) -> bool {
 fn late_move_prune(depth: i32, quiets_seen: usize, improving: bool) -> bool {
     let limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
     depth <= 7 && quiets_seen >= limit.max(2)
+}
+
+/// The score of a TT entry if its bound settles the window.
+fn tt_cutoff(hit: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(hit.score, ply);
+    let usable = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    usable.then_some(score)
+}
+
+/// No legal move: mated (or, in shogi, lost whatever the check), or a
+/// stalemate draw.
+fn no_move_score<G: SearchGame>(in_check: bool, ply: usize) -> i32 {
+    if in_check || !G::STALEMATE_IS_DRAW {
+        mated_in(ply)
+    } else {
+        0
+    }
 }
 
 /// Null move reduction by depth and how far eval exceeds beta.
@@ -228,20 +250,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // 3. Transposition table.
         let key = pos.hash();
         let hit = self.shared.tt.probe(key);
-        let tt_move = hit
-            .and_then(|h| G::move_from_bits(h.mv))
-            .filter(|&m| pos.is_legal(m));
-        if let Some(h) = hit {
-            let score = from_tt(h.score, ply);
-            if !PV && h.depth >= depth {
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
+        // The picker matches the TT move against the legal list, so a stale
+        // or colliding entry's move is never played.
+        let tt_move = hit.and_then(|h| G::move_from_bits(h.mv));
+        if let Some(h) = hit.filter(|h| !PV && h.depth >= depth) {
+            if let Some(score) = tt_cutoff(h, ply, alpha, beta) {
+                return score;
             }
         }
 
@@ -249,11 +263,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
-            return if in_check || !G::STALEMATE_IS_DRAW {
-                mated_in(ply)
-            } else {
-                0
-            };
+            return no_move_score::<G>(in_check, ply);
         }
 
         // 5. Static evaluation and node pruning.
@@ -261,10 +271,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !PV && !in_check && beta.abs() < MATE_BOUND {
-            if reverse_futility(depth, eval, beta, improving) {
+            let f = self.shared.features;
+            if f.reverse_futility && reverse_futility(depth, eval, beta, improving) {
                 return eval;
             }
-            if depth >= 3 && eval >= beta && self.prev_move[ply].is_some() {
+            if f.null_move && depth >= 3 && eval >= beta && self.prev_move[ply].is_some() {
                 if let Some(null) = pos.null_move() {
                     let r = null_reduction(depth, eval, beta);
                     self.keys.push((null.hash(), false));
@@ -290,7 +301,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
         // 6. The moves, in picker order.
         self.hist.clear_killers(ply + 1);
-        let mut picker = Picker::new(pos, moves, tt_move, self.hist, ply, self.prev_move[ply]);
+        let mut picker = Picker::new();
+        picker.fill(pos, &moves, tt_move, self.hist, ply, self.prev_move[ply]);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -303,10 +315,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // Moves are skipped only while no mate is at stake: a quiet move
             // can mate, and a mate bound needs the exact move.
             if !PV && !in_check && best > -MATE_BOUND && searched > 0 && alpha.abs() < MATE_BOUND {
-                if quiet && late_move_prune(depth, quiets.len(), improving) {
+                let f = self.shared.features;
+                if f.late_move_pruning && quiet && late_move_prune(depth, quiets.len(), improving) {
                     continue;
                 }
-                if quiet && futile(depth, eval, alpha) {
+                if f.futility && quiet && futile(depth, eval, alpha) {
                     continue;
                 }
                 if stage == Stage::BadTactical && depth <= 4 && !pos.see_ge(mv, -80 * depth) {
@@ -328,7 +341,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             } else {
                 // Late move reductions for quiet moves.
                 let mut r = 0;
-                if depth >= 3 && quiet && searched >= if PV { 3 } else { 2 } {
+                if self.shared.features.lmr
+                    && depth >= 3
+                    && quiet
+                    && searched >= if PV { 3 } else { 2 }
+                {
                     r = lmr_reduction(depth, searched + 1);
                     r -= i32::from(PV);
                     r += i32::from(cut_node);
@@ -419,25 +436,18 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return if in_check { 0 } else { pos.evaluate() };
         }
         let key = pos.hash();
-        if let Some(h) = self.shared.tt.probe(key) {
-            let score = from_tt(h.score, ply);
-            let usable = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = self
+            .shared
+            .tt
+            .probe(key)
+            .and_then(|h| tt_cutoff(h, ply, alpha, beta))
+        {
+            return score;
         }
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
-            return if in_check || !G::STALEMATE_IS_DRAW {
-                mated_in(ply)
-            } else {
-                0
-            };
+            return no_move_score::<G>(in_check, ply);
         }
         let mut best = -INFINITE;
         if !in_check {
@@ -449,11 +459,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             best = stand;
         }
         // In check every evasion is searched; otherwise tactical moves.
-        let mut picker = if in_check {
-            Picker::new(pos, moves, None, self.hist, ply, None)
+        let mut picker = Picker::new();
+        if in_check {
+            picker.fill(pos, &moves, None, self.hist, ply, None);
         } else {
-            Picker::tactical(pos, moves)
-        };
+            picker.fill_tactical(pos, &moves);
+        }
         while let Some((mv, _)) = picker.pick() {
             if !in_check && !pos.see_ge(mv, 0) {
                 continue;

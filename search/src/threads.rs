@@ -99,11 +99,64 @@ impl Control {
 /// Stack of a search thread.
 const WORKER_STACK: usize = 64 * 1024 * 1024;
 
+/// Search features that can be switched off, to measure what each is worth
+/// (for example in `triskelion match` between two settings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Features {
+    pub null_move: bool,
+    pub lmr: bool,
+    pub reverse_futility: bool,
+    pub futility: bool,
+    pub late_move_pruning: bool,
+    pub aspiration: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            null_move: true,
+            lmr: true,
+            reverse_futility: true,
+            futility: true,
+            late_move_pruning: true,
+            aspiration: true,
+        }
+    }
+}
+
+impl Features {
+    /// The names `set` takes.
+    pub const NAMES: [&'static str; 6] = [
+        "null_move",
+        "lmr",
+        "reverse_futility",
+        "futility",
+        "late_move_pruning",
+        "aspiration",
+    ];
+
+    /// Switches one feature by name; false for an unknown name.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let slot = match name {
+            "null_move" => &mut self.null_move,
+            "lmr" => &mut self.lmr,
+            "reverse_futility" => &mut self.reverse_futility,
+            "futility" => &mut self.futility,
+            "late_move_pruning" => &mut self.late_move_pruning,
+            "aspiration" => &mut self.aspiration,
+            _ => return false,
+        };
+        *slot = on;
+        true
+    }
+}
+
 /// What all threads of one search share.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
     pub stop: &'a AtomicBool,
     pub nodes: Vec<AtomicU64>,
+    pub features: Features,
     start: Instant,
     budget: Option<TimeBudget>,
     node_limit: Option<u64>,
@@ -154,6 +207,7 @@ pub struct Searcher<G: SearchGame> {
     threads: usize,
     histories: Vec<Histories<G>>,
     control: Control,
+    features: Features,
 }
 
 impl<G: SearchGame> Searcher<G> {
@@ -164,11 +218,20 @@ impl<G: SearchGame> Searcher<G> {
             threads,
             histories: (0..threads).map(|_| Histories::new()).collect(),
             control: Control::default(),
+            features: Features::default(),
         }
     }
 
     pub fn set_hash(&mut self, mb: usize) {
         self.tt = TranspositionTable::new(mb);
+    }
+
+    pub fn features(&self) -> Features {
+        self.features
+    }
+
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -258,6 +321,7 @@ impl<G: SearchGame> Searcher<G> {
             tt: &self.tt,
             stop: &control.stop,
             nodes: (0..self.threads).map(|_| AtomicU64::new(0)).collect(),
+            features: self.features,
             start,
             budget: budget(limits),
             node_limit: limits.nodes,
@@ -328,11 +392,12 @@ fn iterate<G: SearchGame>(
         for pv_idx in 0..multipv {
             let prev = w.root_moves[pv_idx].previous;
             let mut delta = 18;
-            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < 2000 {
-                ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-            } else {
-                (-INFINITE, INFINITE)
-            };
+            let (mut alpha, mut beta) =
+                if shared.features.aspiration && depth >= 4 && prev.abs() < 2000 {
+                    ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+                } else {
+                    (-INFINITE, INFINITE)
+                };
             loop {
                 let score = w.root(pos, depth, alpha, beta, pv_idx);
                 if w.stopped() {

@@ -590,3 +590,16 @@ const CASTLING_MASK: [u8; 64] = {
     m[63] = 15 & !BLACK_KINGSIDE;
     m
 };
+
+#[cfg(test)]
+mod size {
+    /// Copy-make copies the whole position per move: keep it small.
+    #[test]
+    fn position_is_small() {
+        assert!(
+            std::mem::size_of::<super::Position>() <= 128,
+            "{}",
+            std::mem::size_of::<super::Position>()
+        );
+    }
+}

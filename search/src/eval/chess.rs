@@ -4,7 +4,7 @@
 use movegen::chess::attacks::{king_attacks, tris_steps};
 use movegen::chess::{Bitboard, Color, Move, MoveKind, Position, Role, Square, TrisLock};
 
-use super::pesto;
+use super::{enabled, pesto, Term};
 use crate::game::SearchGame;
 
 /// A (middlegame, endgame) pair.
@@ -141,7 +141,12 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         // Pawn structure.
         let pawns = pos.pieces_of(color, Role::Pawn);
         let enemy_pawns = pos.pieces_of(them, Role::Pawn);
-        for sq in pawns {
+        let structure = if enabled(Term::PawnStructure) {
+            pawns
+        } else {
+            Bitboard::EMPTY
+        };
+        for sq in structure {
             let file = Bitboard::file(sq.file());
             if (pawns & file).more_than_one() {
                 smg += p.doubled_pawn.0 / 2;
@@ -164,9 +169,15 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         // King safety: pawn shield and attackers of the king's ring.
         let king = pos.king(color);
         let ring = king_attacks(king);
-        let shield = ring & front_span(color, king) & pawns;
-        smg += p.pawn_shield * shield.count().min(3) as i32;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let safety = enabled(Term::KingSafety);
+        if safety {
+            let shield = ring & front_span(color, king) & pawns;
+            smg += p.pawn_shield * shield.count().min(3) as i32;
+        }
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .filter(|_| safety)
+        {
             for sq in pos.pieces_of(them, role) {
                 if (movegen::chess::attacks::attacks(role, them, sq, occ) & ring).nonempty() {
                     smg -= p.king_attacker[role.index()];
@@ -174,6 +185,11 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
             }
         }
         // Tris terms.
+        if !enabled(Term::Tris) {
+            mg += sign * smg;
+            eg += sign * seg;
+            continue;
+        }
         let composites = (pos.composites() & us).count() as i32;
         smg += p.composite.0 * composites;
         seg += p.composite.1 * composites;
@@ -203,7 +219,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         score = -score;
     }
     score += p.tempo;
-    if pos.drop_switch() && pos.reserve() > 0 {
+    if pos.drop_switch() && pos.reserve() > 0 && enabled(Term::Tris) {
         score += p.reserve_to_move * pos.reserve() as i32;
     }
     score

@@ -1,6 +1,59 @@
 //! Evaluation: one parameter struct per game family (terms are data, so
 //! they can be tuned), and the [`crate::SearchGame`] implementations.
+//!
+//! Groups of terms can be switched off for the whole process
+//! ([`set_disabled`]), so that a match between two engine processes measures
+//! what a group is worth.
+
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 pub mod chess;
 pub mod pesto;
 pub mod shogi;
+
+/// A group of evaluation terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Term {
+    /// Doubled, isolated and passed pawns (chess family).
+    PawnStructure = 1,
+    /// Pawn shield and king-ring attackers (chess); ring attacks and
+    /// defenders (shogi).
+    KingSafety = 2,
+    /// Every Tris term (composites, locks, Tris by the king, reserve, re-drop
+    /// threats, forced-drop phase).
+    Tris = 4,
+}
+
+impl Term {
+    pub const ALL: [(Term, &'static str); 3] = [
+        (Term::PawnStructure, "pawn_structure"),
+        (Term::KingSafety, "king_safety"),
+        (Term::Tris, "tris"),
+    ];
+}
+
+static DISABLED: AtomicU32 = AtomicU32::new(0);
+
+/// Whether a term group is on.
+#[inline]
+pub fn enabled(term: Term) -> bool {
+    DISABLED.load(Relaxed) & term as u32 == 0
+}
+
+/// Switches off the named term groups (comma-separated; empty = all on).
+/// On an unknown name nothing changes and the error names it.
+pub fn set_disabled(names: &str) -> Result<(), String> {
+    let mut mask = 0;
+    for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let (term, _) = Term::ALL.iter().find(|(_, n)| *n == name).ok_or_else(|| {
+            let known: Vec<&str> = Term::ALL.iter().map(|t| t.1).collect();
+            format!(
+                "unknown evaluation term '{name}' (known: {})",
+                known.join(", ")
+            )
+        })?;
+        mask |= *term as u32;
+    }
+    DISABLED.store(mask, Relaxed);
+    Ok(())
+}

@@ -4,6 +4,7 @@
 use movegen::shogi::attacks::{KING_STEP, TRIS_STEP};
 use movegen::shogi::{Color, Move, MoveKind, Position, Role, Square};
 
+use super::{enabled, Term};
 use crate::game::SearchGame;
 
 /// Every evaluation term of the shogi family, as data.
@@ -97,7 +98,11 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
         }
         // King safety.
         let king = pos.king(color);
-        let ring = KING_STEP[king.index()];
+        let ring = if enabled(Term::KingSafety) {
+            KING_STEP[king.index()]
+        } else {
+            Default::default()
+        };
         for sq in ring {
             s -= p.ring_attack * pos.attackers_to(sq, them, occ).count() as i32;
             if let Some(piece) = pos.piece_at(sq) {
@@ -107,6 +112,10 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
             }
         }
         // Tris terms.
+        if !enabled(Term::Tris) {
+            total += sign * s;
+            continue;
+        }
         let ours = pos.pieces(color);
         let composites = pos.composites() & ours;
         s += p.composite * composites.count() as i32;
@@ -132,7 +141,7 @@ pub fn evaluate(pos: &Position) -> i32 {
         score = -score;
     }
     score += p.tempo;
-    if pos.forced_drop() && pos.reserve() > 0 {
+    if pos.forced_drop() && pos.reserve() > 0 && enabled(Term::Tris) {
         score += p.forced_drop_to_move;
     }
     score
