@@ -9,6 +9,7 @@ use movegen::{Family, Game, Variant};
 pub const USAGE: &str = "\
 usage:
   triskelion perft [--variant V] [--fen FEN] [--moves \"m1 m2 ...\"] --depth N [--threads T] [--no-hash]
+  triskelion [--variant V]        (UCI or USI on stdin/stdout, chosen by the first uci or usi line)
   triskelion bench [depth] [--off FEATURE[,FEATURE...]]
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
@@ -231,3 +232,12 @@ pub fn bench(args: &[String]) -> Result<(), CliError> {
 
 /// The depth `bench` uses without an argument.
 pub const DEFAULT_BENCH_DEPTH: u32 = 9;
+
+/// `triskelion [--variant V]`: the UCI/USI mode with a preset variant.
+pub fn protocol_mode(args: &[String]) -> Result<(), CliError> {
+    let args = Args::parse(args, &[])?;
+    args.check_known(&["--variant"])?;
+    let variant = args.variant(Variant::Chess)?;
+    protocol::run_stdio(Some(variant));
+    Ok(())
+}

@@ -15,11 +15,15 @@ fn main() -> ExitCode {
             println!("{}", cli::USAGE);
             Ok(())
         }
+        Some("--variant") => cli::protocol_mode(&args),
         Some(other) => Err(cli::CliError(format!(
             "unknown command '{other}'\n{}",
             cli::USAGE
         ))),
-        None => Err(cli::CliError(cli::USAGE.to_string())),
+        None => {
+            protocol::run_stdio(None);
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

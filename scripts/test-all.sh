@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Runs every test of the project: the cargo test suite (unit, rule,
 # perft-within-budget, property and command-line tests) and the independent
-# checks that use python-chess.
+# checks that use python-chess, and the real clients: python-chess against
+# Stockfish over UCI, cshogi against Fairy-Stockfish over USI (a couple of
+# short games each, about a minute in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! python3 -c 'import chess' 2>/dev/null; then
     python3 -m pip install --quiet 'chess>=1.10'
 fi
+if ! python3 -c 'import cshogi' 2>/dev/null; then
+    python3 -m pip install --quiet cshogi
+fi
 
 cargo test --workspace --all-targets
 cargo build --release --quiet
 python3 tests/independent/mengchess_start_d5.py target/release/triskelion
+python3 tests/clients/chess_games.py target/release/triskelion --games 2 --tc 4+0.05 --ponder
+python3 tests/clients/shogi_games.py target/release/triskelion --games 2 --time 2000 --byoyomi 200

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Triskelion over UCI through python-chess (chess.engine.SimpleEngine).
+
+Plays games of plain chess against another UCI engine at a clock, checking
+that every move Triskelion sends is legal, that it never overdraws its
+clock and never hangs (python-chess times out), then runs an `analyse` with
+MultiPV. Prints W/D/L from Triskelion's side, the score and an Elo
+estimate with a 95 % interval. Exit status 1 on any protocol failure.
+
+  chess_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
+                 [--games N] [--tc SECONDS+INC] [--ponder] [--no-analyse]
+                 [--random-plies N --seed S]
+"""
+
+import argparse
+import random
+import shlex
+import sys
+import time
+
+import chess
+import chess.engine
+
+from match_stats import report
+
+
+def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log, opening=()):
+    board = chess.Board()
+    for mv in opening:
+        board.push(mv)
+    clocks = {chess.WHITE: base, chess.BLACK: base}
+    ours_color = chess.WHITE if ours_white else chess.BLACK
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        mover = ours if board.turn == ours_color else theirs
+        limit = chess.engine.Limit(
+            white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
+            white_inc=inc, black_inc=inc)
+        start = time.monotonic()
+        result = mover.play(board, limit, game=game_no,
+                            ponder=ponder and mover is ours)
+        spent = time.monotonic() - start
+        if mover is ours:
+            clocks[board.turn] -= spent
+            if clocks[board.turn] < 0:
+                raise SystemExit(f"FAIL: Triskelion lost on time in game {game_no} "
+                                 f"at ply {board.ply()} ({spent:.3f} s)")
+            clocks[board.turn] += inc
+        if result.move is None:
+            raise SystemExit(f"FAIL: no move in game {game_no}: {result}")
+        if result.move not in board.legal_moves:
+            raise SystemExit(f"FAIL: illegal move {result.move} in {board.fen()}")
+        board.push(result.move)
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None or outcome.winner is None:
+        score = 0.5
+    else:
+        score = 1.0 if outcome.winner == ours_color else 0.0
+    reason = outcome.termination.name if outcome else f"{max_plies} plies"
+    log(f"game {game_no}: Triskelion {'white' if ours_white else 'black'}, "
+        f"{board.ply()} plies, {reason}, score {score}")
+    return score
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("triskelion")
+    ap.add_argument("--opponent", default="/usr/games/stockfish")
+    ap.add_argument("--option", action="append", default=[],
+                    help="NAME=VALUE for the opponent")
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--tc", default="4+0.05")
+    ap.add_argument("--ponder", action="store_true")
+    ap.add_argument("--no-analyse", action="store_true")
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("--random-plies", type=int, default=0,
+                    help="random legal plies opening each game pair")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    base, inc = (float(x) for x in args.tc.split("+"))
+    opts = {}
+    for o in args.option:
+        k, v = o.split("=", 1)
+        opts[k] = v
+
+    ours = chess.engine.SimpleEngine.popen_uci(args.triskelion, timeout=10)
+    theirs = chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent), timeout=10)
+    try:
+        name = ours.id.get("name", "")
+        if not name.startswith("Triskelion"):
+            raise SystemExit(f"FAIL: id name {name!r}")
+        if "UCI_Variant" not in ours.options or "chess" not in ours.options["UCI_Variant"].var:
+            raise SystemExit("FAIL: UCI_Variant must offer chess")
+        ours.configure({"Hash": 16, "Threads": 1})
+        if opts:
+            theirs.configure(opts)
+        scores = []
+        rng = random.Random(args.seed)
+        opening = []
+        for g in range(args.games):
+            if g % 2 == 0:
+                opening, b = [], chess.Board()
+                for _ in range(args.random_plies):
+                    mv = rng.choice(list(b.legal_moves))
+                    opening.append(mv)
+                    b.push(mv)
+            scores.append(play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
+                                    args.max_plies, g + 1, print, opening))
+            sys.stdout.flush()
+        report("Triskelion", f"{args.opponent} {opts}", scores)
+        if not args.no_analyse:
+            board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            infos = ours.analyse(board, chess.engine.Limit(depth=6), multipv=3)
+            if len(infos) != 3:
+                raise SystemExit(f"FAIL: analyse multipv 3 gave {len(infos)} lines")
+            seen = set()
+            for i, info in enumerate(infos):
+                pv = info.get("pv")
+                if not pv or pv[0] not in board.legal_moves or "score" not in info:
+                    raise SystemExit(f"FAIL: analyse line {i + 1}: {info}")
+                seen.add(pv[0])
+            if len(seen) != 3:
+                raise SystemExit(f"FAIL: MultiPV lines share a first move: {infos}")
+            print("analyse multipv 3:", ", ".join(
+                f"{info['pv'][0]} {info['score'].white()}" for info in infos))
+    finally:
+        ours.quit()
+        theirs.quit()
+    print("OK chess client")
+
+
+if __name__ == "__main__":
+    main()

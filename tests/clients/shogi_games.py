@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Triskelion over USI through cshogi (cshogi.usi.Engine, cshogi.Board as
+the referee).
+
+Plays shogi games against another USI engine (Fairy-Stockfish by default)
+at main time plus byoyomi, checking that every move Triskelion sends is
+legal (a `win` declaration must hold, `resign` only when lost), that it never
+overdraws its time and never hangs (an alarm per move). Prints W/D/L from
+Triskelion's side, the score and an Elo estimate with a 95 % interval.
+Exit status 1 on any protocol failure.
+
+  shogi_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
+                 [--games N] [--time MS] [--byoyomi MS] [--random-plies N --seed S]
+"""
+
+import argparse
+import random
+import signal
+import sys
+import time
+from collections import Counter
+
+import cshogi
+from cshogi.usi import Engine
+
+from match_stats import report
+
+
+class Hang(Exception):
+    pass
+
+
+def on_alarm(_sig, _frame):
+    raise Hang()
+
+
+def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=()):
+    board = cshogi.Board()
+    moves = []
+    for mv in opening:
+        board.push_usi(mv)
+        moves.append(mv)
+    remain = [main_ms, main_ms]
+    seen = Counter([board.zobrist_hash()])
+    ours_color = cshogi.BLACK if ours_black else cshogi.WHITE
+    for e in (ours, theirs):
+        e.usinewgame()
+    score = None
+    reason = f"{max_plies} plies"
+    while len(moves) < max_plies:
+        if board.is_game_over():
+            score = 0.0 if board.turn == ours_color else 1.0
+            reason = "no legal move"
+            break
+        engine = ours if board.turn == ours_color else theirs
+        engine.position(moves)
+        allowed = (remain[board.turn] + byoyomi) / 1000.0
+        signal.setitimer(signal.ITIMER_REAL, allowed + 5.0)
+        start = time.monotonic()
+        try:
+            bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
+                                    byoyomi=byoyomi)
+        except Hang:
+            who = "Triskelion" if engine is ours else "the opponent"
+            raise SystemExit(f"FAIL: {who} hung in game {game_no} at ply {len(moves)}")
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        spent_ms = (time.monotonic() - start) * 1000.0
+        if engine is ours and spent_ms > remain[board.turn] + byoyomi + 100:
+            raise SystemExit(f"FAIL: Triskelion lost on time in game {game_no} "
+                             f"({spent_ms:.0f} ms of {remain[board.turn] + byoyomi})")
+        remain[board.turn] = max(0, remain[board.turn] - int(spent_ms))
+        if bestmove == "resign":
+            if engine is ours and not board.is_game_over() and len(list(board.legal_moves)) > 0:
+                # Resigning with legal moves is allowed but never expected here.
+                raise SystemExit(f"FAIL: Triskelion resigned with legal moves: {board.sfen()}")
+            score = 0.0 if engine is ours else 1.0
+            reason = "resign"
+            break
+        if bestmove == "win":
+            if not board.is_nyugyoku():
+                who = "Triskelion" if engine is ours else "the opponent"
+                raise SystemExit(f"FAIL: {who} declared a win that does not hold: {board.sfen()}")
+            score = 1.0 if engine is ours else 0.0
+            reason = "declaration"
+            break
+        move = board.move_from_usi(bestmove)
+        if not board.is_legal(move):
+            who = "Triskelion" if engine is ours else "the opponent"
+            raise SystemExit(f"FAIL: {who} played illegal {bestmove} in {board.sfen()}")
+        board.push(move)
+        moves.append(bestmove)
+        key = board.zobrist_hash()
+        seen[key] += 1
+        if seen[key] >= 4:
+            draw = board.is_draw()
+            if draw == cshogi.REPETITION_WIN:
+                score = 1.0 if board.turn == ours_color else 0.0
+            elif draw == cshogi.REPETITION_LOSE:
+                score = 0.0 if board.turn == ours_color else 1.0
+            else:
+                score = 0.5
+            reason = "repetition"
+            break
+    if score is None:
+        score = 0.5
+    for e in (ours, theirs):
+        e.gameover()
+    print(f"game {game_no}: Triskelion {'black' if ours_black else 'white'}, "
+          f"{len(moves)} plies, {reason}, score {score}")
+    sys.stdout.flush()
+    return score
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("triskelion")
+    ap.add_argument("--opponent", default="/usr/games/fairy-stockfish")
+    ap.add_argument("--option", action="append", default=[],
+                    help="NAME=VALUE for the opponent")
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--time", type=int, default=2000, help="main time, ms")
+    ap.add_argument("--byoyomi", type=int, default=200, help="ms")
+    ap.add_argument("--max-plies", type=int, default=256)
+    ap.add_argument("--random-plies", type=int, default=0,
+                    help="random legal plies opening each game pair")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    signal.signal(signal.SIGALRM, on_alarm)
+
+    ours = Engine(args.triskelion)
+    theirs = Engine(args.opponent)
+    try:
+        for e in (ours, theirs):
+            e.usi()
+            e.isready()
+        if not ours.name.startswith("Triskelion"):
+            raise SystemExit(f"FAIL: id name {ours.name!r}")
+        ours.setoption("USI_Hash", 16)
+        for o in args.option:
+            k, v = o.split("=", 1)
+            theirs.setoption(k, v)
+        for e in (ours, theirs):
+            e.isready()
+        rng = random.Random(args.seed)
+        scores, opening = [], []
+        for g in range(args.games):
+            if g % 2 == 0:
+                opening, b = [], cshogi.Board()
+                for _ in range(args.random_plies):
+                    mv = cshogi.move_to_usi(rng.choice(list(b.legal_moves)))
+                    opening.append(mv)
+                    b.push_usi(mv)
+            scores.append(play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
+                                    args.max_plies, g + 1, opening))
+        report("Triskelion", f"{args.opponent} {args.option}", scores)
+    finally:
+        ours.quit()
+        theirs.quit()
+    print("OK shogi client")
+
+
+if __name__ == "__main__":
+    main()
