@@ -16,7 +16,32 @@ pub enum Key {
     ClearHash,
     Variant,
     EnteringKing,
+    /// A search feature by its `search::Features` name (for measurements).
+    SearchFeature(&'static str),
+    /// An evaluation term group by its `search::eval::Term` name.
+    EvalTerm(&'static str),
 }
+
+/// Check options that switch search features and evaluation term groups,
+/// so that a match between two settings measures what each is worth. The
+/// names are single tokens, as USI needs.
+const SWITCHES: [(Key, &str); 9] = [
+    (Key::SearchFeature("null_move"), "Search_NullMove"),
+    (Key::SearchFeature("lmr"), "Search_LMR"),
+    (
+        Key::SearchFeature("reverse_futility"),
+        "Search_ReverseFutility",
+    ),
+    (Key::SearchFeature("futility"), "Search_Futility"),
+    (
+        Key::SearchFeature("late_move_pruning"),
+        "Search_LateMovePruning",
+    ),
+    (Key::SearchFeature("aspiration"), "Search_Aspiration"),
+    (Key::EvalTerm("pawn_structure"), "Eval_PawnStructure"),
+    (Key::EvalTerm("king_safety"), "Eval_KingSafety"),
+    (Key::EvalTerm("tris"), "Eval_Tris"),
+];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -68,6 +93,16 @@ const SHOGI_VARIANTS: &[&str] = &["shogi", "trisshogi", "mengshogi"];
 
 /// The options of `protocol`, in the order they are declared.
 pub fn definitions(protocol: Protocol) -> Vec<OptionDef> {
+    let mut defs = base_definitions(protocol);
+    defs.extend(
+        SWITCHES
+            .iter()
+            .map(|&(key, name)| def(key, name, &[], Kind::Check { default: true })),
+    );
+    defs
+}
+
+fn base_definitions(protocol: Protocol) -> Vec<OptionDef> {
     let spin = |default, min, max| Kind::Spin { default, min, max };
     match protocol {
         Protocol::Uci => vec![

@@ -27,6 +27,10 @@ pub struct Settings {
     /// USI: declare entering-king wins (CSA 27-point rule).
     pub entering_king: bool,
     pub debug: bool,
+    /// Search features (all on by default).
+    pub features: search::Features,
+    /// Evaluation term groups switched off (process-wide).
+    pub eval_off: Vec<&'static str>,
 }
 
 impl Default for Settings {
@@ -39,6 +43,8 @@ impl Default for Settings {
             move_overhead: Duration::from_millis(options::DEFAULT_OVERHEAD_MS as u64),
             entering_king: true,
             debug: false,
+            features: search::Features::default(),
+            eval_off: Vec::new(),
         }
     }
 }
@@ -159,8 +165,11 @@ impl<G: ProtocolGame> Session<G> {
     /// The searcher, created with the current settings if needed.
     pub(crate) fn ensure_searcher(&mut self) -> &mut Searcher<G> {
         let s = &self.settings;
-        self.searcher
-            .get_or_insert_with(|| Searcher::new(s.hash_mb, s.threads))
+        self.searcher.get_or_insert_with(|| {
+            let mut searcher = Searcher::new(s.hash_mb, s.threads);
+            searcher.set_features(s.features);
+            searcher
+        })
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -210,6 +219,22 @@ impl<G: ProtocolGame> Session<G> {
             }
             Key::EnteringKing => {
                 self.settings.entering_king = value == Value::Text("CSARule27");
+            }
+            Key::SearchFeature(name) => {
+                self.settings.features.set(name, value == Value::Bool(true));
+                if let Some(s) = &mut self.searcher {
+                    s.set_features(self.settings.features);
+                }
+            }
+            Key::EvalTerm(name) => {
+                self.finish_search();
+                self.settings.eval_off.retain(|n| *n != name);
+                if value == Value::Bool(false) {
+                    self.settings.eval_off.push(name);
+                }
+                if let Err(e) = search::eval::set_disabled(&self.settings.eval_off.join(",")) {
+                    self.out.error(format!("setoption: {e}"));
+                }
             }
             Key::Variant => {
                 let Value::Text(text) = value else { return };

@@ -1,0 +1,71 @@
+//! The check options that switch search features and evaluation terms off
+//! change the search (measured by its node count) and are declared in both
+//! protocols.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+/// Sends `input` (which ends with a `go`), waits for `bestmove`, quits.
+fn session(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_triskelion"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start triskelion");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let mut out = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        out.push_str(&line);
+        out.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    out
+}
+
+fn last_nodes(out: &str) -> u64 {
+    let line = out
+        .lines()
+        .rfind(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "nodes" {
+            return words.next().unwrap().parse().unwrap();
+        }
+    }
+    panic!("no nodes in '{line}'")
+}
+
+#[test]
+fn switches_are_declared_and_change_the_search() {
+    let base = session("uci\nposition startpos\ngo depth 7\n");
+    for name in [
+        "Search_NullMove",
+        "Search_LMR",
+        "Search_LateMovePruning",
+        "Eval_PawnStructure",
+        "Eval_KingSafety",
+    ] {
+        assert!(
+            base.contains(&format!("option name {name} type check default true")),
+            "{name}"
+        );
+    }
+    let off =
+        session("uci\nsetoption name Search_LMR value false\nposition startpos\ngo depth 7\n");
+    assert_ne!(last_nodes(&base), last_nodes(&off));
+    let again = session("uci\nsetoption name Search_LMR value false\nsetoption name Search_LMR value true\nposition startpos\ngo depth 7\n");
+    assert_eq!(last_nodes(&base), last_nodes(&again));
+    let usi = session("usi\nsetoption name Eval_Tris value false\nsetoption name USI_Variant value trisshogi\nposition startpos\ngo depth 3\n");
+    assert!(usi.contains("option name Eval_Tris type check default true"));
+    assert!(usi.contains("bestmove "), "{usi}");
+    assert!(!usi.contains("error"), "{usi}");
+}
