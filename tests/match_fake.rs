@@ -585,15 +585,17 @@ fn bad_input_exits_with_status_2() {
         (
             vec![
                 "--variant",
-                "shogi",
+                "trisshogi",
                 "--engine",
                 &a,
                 "--engine",
                 &a,
                 "--depth",
                 "1",
+                "--csa",
+                "x.csa",
             ],
-            "not available yet",
+            "--csa: CSA records are for plain shogi, not trisshogi",
         ),
         (
             vec![
@@ -632,6 +634,34 @@ fn bad_input_exits_with_status_2() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 2: move 2: move 'e2e4'"));
+    // A shogi book with a bad SFEN and an illegal USI move.
+    std::fs::write(&book, "sfen 9/9/9 b - 1\n").unwrap();
+    let shogi = |book: &str| {
+        run(&[
+            "--variant",
+            "shogi",
+            "--engine",
+            &a,
+            "--engine",
+            &a,
+            "--depth",
+            "1",
+            "--openings",
+            book,
+        ])
+    };
+    let o = shogi(book.to_str().unwrap());
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        err.starts_with("error: --openings:") && err.contains("line 1"),
+        "{err}"
+    );
+    std::fs::write(&book, "7g7f 7g7f\n").unwrap();
+    let o = shogi(book.to_str().unwrap());
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(err.contains("line 1: move 2: move '7g7f'"), "{err}");
 }
 
 #[test]

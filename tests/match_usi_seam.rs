@@ -1,8 +1,8 @@
 //! The shogi-family seam of the match runner: the runner is generic over
-//! `arena::referee::Rules`, so a rules core only has to implement it. Until
-//! the shogi rules core lands, a toy rules core of shogi-like moves stands
-//! in for it here, and the whole USI path runs against the scripted fake
-//! engine: `usi`, `USI_Variant`, `usinewgame`, `position startpos moves`,
+//! `arena::referee::Rules`, so a rules core only has to implement it. A toy
+//! rules core of shogi-like moves stands in for `movegen::shogi` here, so
+//! that the USI path is tested apart from the real rules (which
+//! `tests/match_shogi.rs` plays), against the scripted fake engine: `usi`, `USI_Variant`, `usinewgame`, `position startpos moves`,
 //! `go btime wtime byoyomi`, `bestmove resign`, `bestmove win` judged by
 //! the rules, `gameover`, and the shogi-family record file.
 

@@ -65,11 +65,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let cfg = options::MatchConfig::parse(args)?;
     match cfg.variant.family() {
         Family::Chess => runner::run::<movegen::chess::Position>(&cfg),
-        // The shogi rules core implements `referee::Rules` when it lands;
-        // then this arm becomes `runner::run::<movegen::shogi::Position>`.
-        Family::Shogi => Err(format!(
-            "--variant: {} is not available yet (the shogi rules core is not in this build)",
-            cfg.variant
-        )),
+        Family::Shogi => runner::run::<movegen::shogi::Position>(&cfg),
     }
 }

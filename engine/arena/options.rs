@@ -49,6 +49,8 @@ pub struct MatchConfig {
     pub adjudication: Adjudication,
     pub sprt: Option<Sprt>,
     pub out: Option<PathBuf>,
+    /// CSA records (plain shogi only).
+    pub csa: Option<PathBuf>,
     pub log: Option<PathBuf>,
     pub event: String,
 }
@@ -75,6 +77,7 @@ const KNOWN: &[&str] = &[
     "--maxplies",
     "--sprt",
     "--out",
+    "--csa",
     "--log",
     "--event",
 ];
@@ -390,6 +393,13 @@ impl MatchConfig {
             return Err("--sprt needs exactly two engines".into());
         }
 
+        let csa = single("--csa")?.map(PathBuf::from);
+        if csa.is_some() && variant != Variant::Shogi {
+            return Err(format!(
+                "--csa: CSA records are for plain shogi, not {variant}"
+            ));
+        }
+
         Ok(MatchConfig {
             variant,
             protocol,
@@ -407,6 +417,7 @@ impl MatchConfig {
             adjudication,
             sprt,
             out: single("--out")?.map(PathBuf::from),
+            csa,
             log: single("--log")?.map(PathBuf::from),
             event: single("--event")?.unwrap_or_else(|| "triskelion match".to_string()),
         })
@@ -592,5 +603,20 @@ mod tests {
                 .contains("cmd=")
         );
         assert!(parse(&["stray"]).unwrap_err().contains("unexpected"));
+        assert!(with(&["--depth", "3", "--csa", "x.csa"]).contains("plain shogi"));
+        let c = parse(&[
+            "--variant",
+            "shogi",
+            "--engine",
+            "cmd=a",
+            "--engine",
+            "cmd=b",
+            "--depth",
+            "1",
+            "--csa",
+            "x.csa",
+        ])
+        .unwrap();
+        assert_eq!(c.csa, Some(PathBuf::from("x.csa")));
     }
 }

@@ -34,9 +34,10 @@
 
 use std::fmt::Write as _;
 
+use movegen::shogi::{self, Color, Role, Square};
 use movegen::{Family, Variant};
 
-use super::referee::GameEnd;
+use super::referee::{GameEnd, GameResult, Side, Termination};
 
 /// Everything the writers need about one finished game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,6 +175,182 @@ impl GameRecord {
     }
 }
 
+/// The CSA code of a piece kind.
+fn csa_piece(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "FU",
+        Role::Lance => "KY",
+        Role::Knight => "KE",
+        Role::Silver => "GI",
+        Role::Gold => "KI",
+        Role::Bishop => "KA",
+        Role::Rook => "HI",
+        Role::King => "OU",
+        Role::ProPawn => "TO",
+        Role::ProLance => "NY",
+        Role::ProKnight => "NK",
+        Role::ProSilver => "NG",
+        Role::Horse => "UM",
+        Role::Dragon => "RY",
+    }
+}
+
+/// A CSA square: the file digit then the rank digit (`7g` is `77`).
+fn csa_square(sq: Square) -> String {
+    format!("{}{}", sq.file() + 1, sq.rank() + 1)
+}
+
+fn csa_color(color: Color) -> char {
+    match color {
+        Color::Black => '+',
+        Color::White => '-',
+    }
+}
+
+/// One move in CSA: side, origin (`00` for a drop), destination, and the
+/// piece code after the move.
+pub fn csa_move(pos: &shogi::Position, mv: shogi::Move) -> Result<String, String> {
+    let sign = csa_color(pos.turn());
+    match mv.kind() {
+        shogi::MoveKind::Drop => Ok(format!(
+            "{sign}00{}{}",
+            csa_square(mv.to()),
+            csa_piece(mv.drop_role())
+        )),
+        shogi::MoveKind::Normal => {
+            let piece = pos
+                .piece_at(mv.from())
+                .ok_or_else(|| format!("{mv}: no piece on the origin square"))?;
+            let role = if mv.promotes() {
+                piece.role.promoted()
+            } else {
+                piece.role
+            };
+            Ok(format!(
+                "{sign}{}{}{}",
+                csa_square(mv.from()),
+                csa_square(mv.to()),
+                csa_piece(role)
+            ))
+        }
+        _ => Err(format!("{mv}: a Tris move has no CSA form")),
+    }
+}
+
+/// The start position in CSA: `PI` for the orthodox start, otherwise the
+/// board rank by rank, the hands and the side to move.
+fn csa_position(pos: &shogi::Position, orthodox_start: bool) -> String {
+    let mut out = String::new();
+    if orthodox_start {
+        out.push_str("PI\n");
+    } else {
+        for rank in 0..9u8 {
+            let _ = write!(out, "P{}", rank + 1);
+            for file in (0..9u8).rev() {
+                match pos.piece_at(Square::from_coords(file, rank)) {
+                    Some(p) => {
+                        let _ = write!(out, "{}{}", csa_color(p.color), csa_piece(p.role));
+                    }
+                    None => out.push_str(" * "),
+                }
+            }
+            out.push('\n');
+        }
+        for color in [Color::Black, Color::White] {
+            let mut line = String::new();
+            for role in Role::HAND {
+                for _ in 0..pos.hand(color, role) {
+                    let _ = write!(line, "00{}", csa_piece(role));
+                }
+            }
+            if !line.is_empty() {
+                let _ = writeln!(out, "P{}{line}", csa_color(color));
+            }
+        }
+    }
+    out.push(csa_color(pos.turn()));
+    out.push('\n');
+    out
+}
+
+/// The special move that ends a game (see the module documentation).
+fn csa_ending(history: &shogi::GameHistory, end: &GameEnd) -> String {
+    let pos = history.position();
+    let to_move = match pos.turn() {
+        Color::Black => Side::First,
+        Color::White => Side::Second,
+    };
+    let loser = match end.result {
+        GameResult::Win(w) => Some(w.other()),
+        GameResult::Draw => None,
+    };
+    let mover_loses = loser == Some(to_move);
+    let code = match (end.termination, loser) {
+        (Termination::Normal, None) => "%SENNICHITE",
+        (Termination::Normal, Some(l)) => match history.outcome() {
+            Some(shogi::Outcome::NoLegalMove { .. }) => "%TSUMI",
+            Some(shogi::Outcome::PerpetualCheck { .. }) => match l {
+                Side::First => "%+ILLEGAL_ACTION",
+                Side::Second => "%-ILLEGAL_ACTION",
+            },
+            _ if !mover_loses && pos.declaration_wins() => "%KACHI",
+            _ if mover_loses => "%TORYO",
+            _ => "%CHUDAN",
+        },
+        (Termination::Adjudication, None) => "%HIKIWAKE",
+        (Termination::Adjudication, Some(_)) if mover_loses => "%TORYO",
+        (Termination::RulesInfraction, Some(_)) if mover_loses => "%ILLEGAL_MOVE",
+        (Termination::TimeForfeit, Some(_)) if mover_loses => "%TIME_UP",
+        _ => "%CHUDAN",
+    };
+    code.to_string()
+}
+
+impl GameRecord {
+    /// The game as a CSA V2.2 record (plain shogi only); the writer puts a
+    /// `/` line between two games.
+    pub fn csa(&self) -> Result<String, String> {
+        if self.variant != Variant::Shogi {
+            return Err(format!(
+                "CSA records are for plain shogi, not {}",
+                self.variant
+            ));
+        }
+        let start = match &self.fen {
+            Some(f) => shogi::Position::from_sfen(Variant::Shogi, f).map_err(|e| e.to_string())?,
+            None => shogi::Position::startpos(Variant::Shogi),
+        };
+        let one_line = |s: &str| s.replace(['\n', '\r'], " ");
+        let orthodox_start = start == shogi::Position::startpos(Variant::Shogi);
+        let mut out = String::from("V2.2\n");
+        let _ = writeln!(out, "N+{}", one_line(&self.first));
+        let _ = writeln!(out, "N-{}", one_line(&self.second));
+        let _ = writeln!(out, "$EVENT:{}", one_line(&self.event));
+        let _ = writeln!(out, "$START_TIME:{}", self.date.replace('.', "/"));
+        if self.time_control != "-" {
+            let _ = writeln!(out, "'time control {}", self.time_control);
+        }
+        out.push_str(&csa_position(&start, orthodox_start));
+        let mut history = shogi::GameHistory::new(start);
+        for text in &self.moves {
+            let pos = history.position();
+            let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+            out.push_str(&csa_move(pos, mv)?);
+            out.push('\n');
+            history.play(mv);
+        }
+        let _ = writeln!(out, "{}", csa_ending(&history, &self.end));
+        let _ = writeln!(
+            out,
+            "'{} {}: {}",
+            self.end.result.as_str(),
+            self.end.termination.tag(),
+            one_line(&self.end.reason)
+        );
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,5 +430,131 @@ position startpos moves 7g7f 3c3d\nresult 1-0\ntermination time forfeit\nreason 
             r.position_command("sfen"),
             "position sfen 9/9/9/9/4k4/9/9/9/4K4 b - 1"
         );
+    }
+    fn shogi_record(fen: Option<&str>, moves: &str, end: GameEnd) -> GameRecord {
+        let mut r = record();
+        r.variant = Variant::Shogi;
+        r.fen = fen.map(String::from);
+        r.moves = moves.split_whitespace().map(String::from).collect();
+        r.end = end;
+        r
+    }
+
+    #[test]
+    fn csa_moves_drops_and_promotions() {
+        let r = shogi_record(
+            None,
+            "7g7f 3c3d 8h2b+ 3a2b B*5e 8c8d 5e3c+",
+            GameEnd::new(
+                GameResult::Win(Side::First),
+                Termination::Normal,
+                "B resigns",
+            ),
+        );
+        assert_eq!(
+            r.csa().unwrap(),
+            "V2.2\nN+A\nN-B\n$EVENT:test \"match\"\n$START_TIME:2026/11/29\nPI\n+\n\
++7776FU\n-3334FU\n+8822UM\n-3122GI\n+0055KA\n-8384FU\n+5533UM\n%TORYO\n\
+'1-0 normal: B resigns\n"
+        );
+        // Tris variants have no CSA form.
+        let mut t = r.clone();
+        t.variant = Variant::TrisShogi;
+        assert!(t.csa().unwrap_err().contains("plain shogi"));
+    }
+
+    #[test]
+    fn csa_set_up_position_and_endings() {
+        let mate = shogi_record(
+            Some("4k4/9/4P4/9/9/9/9/9/4K4 b G2p 1"),
+            "G*5b",
+            GameEnd::new(
+                GameResult::Win(Side::First),
+                Termination::Normal,
+                "Black mates",
+            ),
+        );
+        let csa = mate.csa().unwrap();
+        assert!(
+            csa.contains(
+                "P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \n\
+P3 *  *  *  * +FU *  *  *  * \n"
+            ),
+            "{csa}"
+        );
+        assert!(
+            csa.contains("P9 *  *  *  * +OU *  *  *  * \nP+00KI\nP-00FU00FU\n+\n+0052KI\n%TSUMI\n"),
+            "{csa}"
+        );
+        // White to move at the start: the '-' line.
+        let white = shogi_record(
+            Some("4k4/9/4P4/9/9/9/9/9/4K4 w G 2"),
+            "5a4a",
+            GameEnd::new(
+                GameResult::Win(Side::Second),
+                Termination::TimeForfeit,
+                "A loses on time",
+            ),
+        );
+        let csa = white.csa().unwrap();
+        assert!(csa.contains("\nP+00KI\n-\n-5141OU\n%TIME_UP\n"), "{csa}");
+        // Perpetual check by Black: Black's illegal action.
+        let perpetual = shogi_record(
+            Some("8k/9/9/9/9/9/9/9/4K1R2 b - 1"),
+            "3i1i 1a2a 1i2i 2a1a 2i1i 1a2a 1i2i 2a1a 2i1i 1a2a 1i2i 2a1a 2i1i",
+            GameEnd::new(
+                GameResult::Win(Side::Second),
+                Termination::Normal,
+                "perpetual check",
+            ),
+        );
+        let csa = perpetual.csa().unwrap();
+        assert!(csa.contains("+2919HI\n%+ILLEGAL_ACTION\n"), "{csa}");
+        let repetition = shogi_record(
+            None,
+            &"2h3h 8b7b 3h2h 7b8b ".repeat(3),
+            GameEnd::new(GameResult::Draw, Termination::Normal, "fourfold repetition"),
+        );
+        assert!(repetition.csa().unwrap().contains("-7282HI\n%SENNICHITE\n"));
+        let right = shogi_record(
+            Some("RRBBGGGG1/4K4/SS7/9/9/9/9/9/4k4 b 2P 1"),
+            "",
+            GameEnd::new(GameResult::Win(Side::First), Termination::Normal, "win"),
+        );
+        assert!(right.csa().unwrap().contains("\n+\n%KACHI\n"));
+        let wrong = shogi_record(
+            Some("RRBBGGGG1/4K4/SS7/9/9/9/9/9/4k4 b P 1"),
+            "",
+            GameEnd::new(
+                GameResult::Win(Side::Second),
+                Termination::RulesInfraction,
+                "wrong declaration",
+            ),
+        );
+        assert!(wrong.csa().unwrap().contains("\n+\n%ILLEGAL_MOVE\n"));
+        // An adjudicated loss of the side not to move, a crash, a draw.
+        let mut other = shogi_record(
+            None,
+            "7g7f",
+            GameEnd::new(
+                GameResult::Win(Side::Second),
+                Termination::Adjudication,
+                "score",
+            ),
+        );
+        assert!(other
+            .csa()
+            .unwrap()
+            .contains("+7776FU\n%CHUDAN\n'0-1 adjudication: score\n"));
+        other.end = GameEnd::new(GameResult::Win(Side::First), Termination::Adjudication, "s");
+        assert!(other.csa().unwrap().contains("\n%TORYO\n"));
+        other.end = GameEnd::new(
+            GameResult::Win(Side::First),
+            Termination::Abandoned,
+            "crash",
+        );
+        assert!(other.csa().unwrap().contains("\n%CHUDAN\n"));
+        other.end = GameEnd::new(GameResult::Draw, Termination::Adjudication, "max");
+        assert!(other.csa().unwrap().contains("\n%HIKIWAKE\n"));
     }
 }

@@ -1,29 +1,31 @@
 //! The referee: game end by the rules of each family, behind the [`Rules`]
 //! trait, and the optional adjudication by engine scores and game length.
 //!
-//! # The seam for the shogi family
+//! # The two families
 //!
 //! The runner is generic over [`Rules`], a [`Game`] that also knows when a
-//! game is over. The chess family implements it below with
-//! [`movegen::chess::GameHistory`]. The shogi family needs one more impl,
-//! for `movegen::shogi::Position`, once that rules core exists:
+//! game is over. The chess family implements it with
+//! [`movegen::chess::GameHistory`]; the shogi family with
+//! [`movegen::shogi::GameHistory`]:
 //!
-//! - `History`: its game record with the repetition keys (sennichite,
-//!   perpetual check);
-//! - `side_to_move`: Black (sente) is [`Side::First`];
-//! - `game_end`: mate (no legal move), repetition and perpetual check, and
-//!   whatever else the rules core adjudicates after a move;
-//! - `declaration`: USI `bestmove win`, the entering-king declaration,
-//!   judged by the rules core (a wrong declaration loses);
-//! - `start_command`: `sfen` as the keyword of `position`.
+//! - Black (sente) is [`Side::First`];
+//! - a side with no legal move loses (checkmated or not), the fourth
+//!   occurrence of the full state is a draw, unless every move of exactly
+//!   one side since the first occurrence gave check: that side loses
+//!   (rules.md S-11);
+//! - USI `bestmove win`, the entering-king declaration, is judged by the
+//!   CSA 27-point rule (`Position::declaration_wins`): a right declaration
+//!   wins (`normal`), a wrong one loses (`rules infraction`);
+//! - `sfen` is the keyword of `position`.
 //!
-//! and one arm in `arena::run` that dispatches `Family::Shogi` to it.
-//! `tests/match_usi_seam.rs` runs the whole USI path through this trait
-//! with a toy rules core in the meantime.
+//! `tests/match_usi_seam.rs` also runs the USI path through this trait with
+//! a toy rules core, so that the runner's USI handling is tested apart
+//! from any rules core.
 
 use std::fmt;
 
 use movegen::chess::{self, Color, GameHistory, Outcome, Role};
+use movegen::shogi;
 use movegen::Game;
 
 /// The two players by move order: `First` is White in chess and Black
@@ -226,6 +228,103 @@ impl Rules for chess::Position {
     }
 }
 
+fn shogi_side(color: shogi::Color) -> Side {
+    match color {
+        shogi::Color::Black => Side::First,
+        shogi::Color::White => Side::Second,
+    }
+}
+
+fn shogi_name(color: shogi::Color) -> &'static str {
+    match color {
+        shogi::Color::Black => "Black",
+        shogi::Color::White => "White",
+    }
+}
+
+impl Rules for shogi::Position {
+    type History = shogi::GameHistory;
+
+    fn start(position: Self) -> shogi::GameHistory {
+        shogi::GameHistory::new(position)
+    }
+
+    fn current(history: &shogi::GameHistory) -> &Self {
+        history.position()
+    }
+
+    fn push(history: &mut shogi::GameHistory, mv: shogi::Move) {
+        history.play(mv);
+    }
+
+    fn side_to_move(position: &Self) -> Side {
+        shogi_side(position.turn())
+    }
+
+    fn game_end(history: &shogi::GameHistory) -> Option<GameEnd> {
+        let pos = history.position();
+        let (result, reason) = match history.outcome()? {
+            shogi::Outcome::NoLegalMove { winner } => {
+                let loser = shogi_name(winner.other());
+                let reason = if pos.in_check() {
+                    format!("{} mates", shogi_name(winner))
+                } else {
+                    format!("{loser} has no legal move")
+                };
+                (GameResult::Win(shogi_side(winner)), reason)
+            }
+            shogi::Outcome::Repetition => (GameResult::Draw, "fourfold repetition".to_string()),
+            shogi::Outcome::PerpetualCheck { winner } => (
+                GameResult::Win(shogi_side(winner)),
+                format!(
+                    "fourfold repetition with perpetual check by {}",
+                    shogi_name(winner.other())
+                ),
+            ),
+            shogi::Outcome::Declaration { winner } => (
+                GameResult::Win(shogi_side(winner)),
+                format!("{} wins by declaration", shogi_name(winner)),
+            ),
+        };
+        Some(GameEnd::new(result, Termination::Normal, reason))
+    }
+
+    /// `win`: the entering-king declaration of the side to move, judged by
+    /// the CSA 27-point rule.
+    fn declaration(history: &shogi::GameHistory, word: &str) -> Option<GameEnd> {
+        if word != "win" {
+            return None;
+        }
+        let pos = history.position();
+        let us = pos.turn();
+        let side = shogi_side(us);
+        Some(if pos.declaration_wins() {
+            GameEnd::new(
+                GameResult::Win(side),
+                Termination::Normal,
+                format!(
+                    "{} wins by entering-king declaration (27-point rule)",
+                    shogi_name(us)
+                ),
+            )
+        } else {
+            GameEnd::loss(
+                side,
+                Termination::RulesInfraction,
+                format!(
+                    "{} declares an entering-king win that the 27-point rule refuses, in position {}",
+                    shogi_name(us),
+                    pos.to_sfen()
+                ),
+            )
+        })
+    }
+
+    fn position_keyword() -> &'static str {
+        "sfen"
+    }
+}
+
 /// Score adjudication settings (all optional).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Adjudication {
@@ -377,6 +476,71 @@ mod tests {
             chess::Position::side_to_move(chess::Position::current(&open)),
             Side::Second
         );
+    }
+
+    fn shogi_play(sfen: Option<&str>, moves: &str) -> shogi::GameHistory {
+        let pos = match sfen {
+            Some(f) => shogi::Position::from_sfen(Variant::Shogi, f).unwrap(),
+            None => shogi::Position::startpos(Variant::Shogi),
+        };
+        let mut h = shogi::Position::start(pos);
+        for m in moves.split_whitespace() {
+            let mv = shogi::Position::current(&h).parse_move(m).unwrap();
+            shogi::Position::push(&mut h, mv);
+        }
+        h
+    }
+
+    #[test]
+    fn shogi_ends_by_the_rules() {
+        // A gold drop protected by a pawn mates.
+        let mate = shogi_play(Some("4k4/9/4P4/9/9/9/9/9/4K4 b G 1"), "G*5b");
+        let end = shogi::Position::game_end(&mate).unwrap();
+        assert_eq!(end.result, GameResult::Win(Side::First));
+        assert_eq!(end.termination, Termination::Normal);
+        assert_eq!(end.reason, "Black mates");
+        // Rooks shuffling: the start position occurs the fourth time after
+        // 12 plies, not before.
+        let shuffle = "2h3h 8b7b 3h2h 7b8b ".repeat(3);
+        let almost = shogi_play(None, &shuffle[..shuffle.trim_end().len() - 4]);
+        assert!(shogi::Position::game_end(&almost).is_none());
+        let rep = shogi_play(None, &shuffle);
+        let end = shogi::Position::game_end(&rep).unwrap();
+        assert_eq!(end.result, GameResult::Draw);
+        assert_eq!(end.reason, "fourfold repetition");
+        // Black checks with every move: Black loses.
+        let perpetual = shogi_play(
+            Some("8k/9/9/9/9/9/9/9/4K1R2 b - 1"),
+            "3i1i 1a2a 1i2i 2a1a 2i1i 1a2a 1i2i 2a1a 2i1i 1a2a 1i2i 2a1a 2i1i",
+        );
+        let end = shogi::Position::game_end(&perpetual).unwrap();
+        assert_eq!(end.result, GameResult::Win(Side::Second));
+        assert!(end.reason.contains("perpetual check by Black"), "{end}");
+        let open = shogi_play(None, "7g7f");
+        assert!(shogi::Position::game_end(&open).is_none());
+        assert_eq!(
+            shogi::Position::side_to_move(shogi::Position::current(&open)),
+            Side::Second
+        );
+        assert!(shogi::Position::declaration(&open, "resign").is_none());
+        assert_eq!(shogi::Position::position_keyword(), "sfen");
+    }
+
+    #[test]
+    fn shogi_declarations_are_judged() {
+        // Black's king in the enemy camp with 10 pieces there: 26 points
+        // on the board, plus two pawns in hand is 28 (enough), one is 27.
+        let right = shogi_play(Some("RRBBGGGG1/4K4/SS7/9/9/9/9/9/4k4 b 2P 1"), "");
+        let end = shogi::Position::declaration(&right, "win").unwrap();
+        assert_eq!(end.result, GameResult::Win(Side::First));
+        assert_eq!(end.termination, Termination::Normal);
+        let short = shogi_play(Some("RRBBGGGG1/4K4/SS7/9/9/9/9/9/4k4 b P 1"), "");
+        let end = shogi::Position::declaration(&short, "win").unwrap();
+        assert_eq!(end.result, GameResult::Win(Side::Second));
+        assert_eq!(end.termination, Termination::RulesInfraction);
+        let start = shogi_play(None, "");
+        let end = shogi::Position::declaration(&start, "win").unwrap();
+        assert_eq!(end.result, GameResult::Win(Side::Second));
     }
 
     #[test]

@@ -69,6 +69,9 @@ struct Board {
     done: usize,
     total: usize,
     out: Option<BufWriter<File>>,
+    csa: Option<BufWriter<File>>,
+    /// CSA records written so far (a `/` line goes between two).
+    csa_games: usize,
     write_error: Option<String>,
     terminal: bool,
     date: String,
@@ -130,6 +133,21 @@ impl Board {
             {
                 self.write_error.get_or_insert(format!("--out: {e}"));
                 self.stop = true;
+            }
+        }
+        if let Some(w) = self.csa.as_mut() {
+            let separator = if self.csa_games > 0 { "/\n" } else { "" };
+            let written = record.csa().and_then(|text| {
+                w.write_all(format!("{separator}{text}").as_bytes())
+                    .and_then(|_| w.flush())
+                    .map_err(|e| e.to_string())
+            });
+            match written {
+                Ok(()) => self.csa_games += 1,
+                Err(e) => {
+                    self.write_error.get_or_insert(format!("--csa: {e}"));
+                    self.stop = true;
+                }
             }
         }
         let mut line = score_line(&names[a], &names[b], st);
@@ -259,6 +277,12 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
         )),
         None => None,
     };
+    let csa = match &cfg.csa {
+        Some(path) => Some(BufWriter::new(
+            File::create(path).map_err(|e| format!("--csa: {}: {e}", path.display()))?,
+        )),
+        None => None,
+    };
     let log = match &cfg.log {
         Some(path) => Some(Log::new(
             File::create(path).map_err(|e| format!("--log: {}: {e}", path.display()))?,
@@ -320,6 +344,8 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
         done: 0,
         total,
         out,
+        csa,
+        csa_games: 0,
         write_error: None,
         terminal: std::io::stderr().is_terminal(),
         date: today(),

@@ -8,21 +8,26 @@ command (so the same line serves both colours), and misbehaves on request:
   --line m1:m2:...    the moves to play, indexed by ply (required; colons,
                       since the runner splits engine commands on spaces)
   --mode MODE         normal (default), illegal, crash, hang, noready,
-                      garbage, silent
+                      garbage, silent, declare
   --at N              misbehave from ply N on (default 0); noready and
                       silent misbehave from the start
   --score CP          print `info depth 1 score cp CP` before each bestmove
   --sleep MS          think this long before each bestmove
   --illegal MOVE      the move the illegal mode plays (default h1h8)
-  --fen-offset N      add N to the ply index after `position fen ...` (so
-                      one line serves a set-up position reached after N
-                      plies of it)
+  --fen-offset N      add N to the ply index after `position fen ...` or
+                      `position sfen ...` (so one line serves a set-up
+                      position reached after N plies of it)
 
 Modes: illegal plays --illegal; crash exits with status 3 on `go`; hang
 stops answering anything (and keeps running); noready answers `uci` but
 never `isready`; garbage prints junk lines (non-UTF-8 bytes, a long line,
 unknown commands) and then `bestmove` with a junk token; silent never
-answers at all. Past the end of the line it plays `0000`.
+answers at all; declare answers `bestmove win` (USI's entering-king
+declaration). Past the end of the line it plays `0000`.
+
+It speaks USI too: `usi` is answered with `usiok`, and `usinewgame`,
+`setoption` and `gameover` are accepted silently, as are all unknown
+commands.
 """
 
 import argparse
@@ -65,7 +70,7 @@ def main():
                 out("readyok")
         elif cmd == "position":
             ply = len(words) - words.index("moves") - 1 if "moves" in words else 0
-            if len(words) > 1 and words[1] == "fen":
+            if len(words) > 1 and words[1] in ("fen", "sfen"):
                 ply += args.fen_offset
         elif cmd == "go":
             bad = ply >= args.at
@@ -84,6 +89,9 @@ def main():
                 out("info score cp")
                 out("bestmove_nope e2e4")
                 out("bestmove @@garbage@@")
+                continue
+            if args.mode == "declare" and bad:
+                out("bestmove win")
                 continue
             if args.mode == "illegal" and bad:
                 out("bestmove " + args.illegal)
