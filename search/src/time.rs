@@ -43,12 +43,20 @@ fn clock_budget(c: &Clock, overhead: Duration) -> TimeBudget {
     let soft = base.min(available);
     // A hard limit of a few soft limits, but never more than a fraction of
     // the main time when there is no byoyomi to fall back on.
+    // With little main time left keep most of it back: a busy machine may not
+    // schedule the process at once, and the increment refills the clock.
+    let share_of_time = if c.time < Duration::from_secs(2) {
+        c.time / 8
+    } else {
+        c.time * 2 / 5
+    };
     let cap = if c.byoyomi > Duration::ZERO {
         available
     } else {
-        (c.time * 2 / 5).max(MIN_THINK).min(available)
+        share_of_time.max(MIN_THINK).min(available)
     };
-    let hard = (soft * 4).min(cap).max(soft.min(available));
+    let soft = soft.min(cap);
+    let hard = (soft * 4).min(cap).max(soft);
     TimeBudget {
         soft: soft.max(MIN_THINK.min(available)),
         hard: hard.max(MIN_THINK.min(available)),
@@ -87,6 +95,20 @@ mod tests {
         };
         let b = budget(&low).unwrap();
         assert!(b.hard <= ms(50), "{b:?}");
+        // Under two seconds of main time at most an eighth of it is used.
+        let short: Limits<()> = Limits {
+            clock: Some(Clock {
+                time: ms(160),
+                inc: ms(50),
+                ..Clock::default()
+            }),
+            ..Limits::default()
+        };
+        assert!(
+            budget(&short).unwrap().hard <= ms(20),
+            "{:?}",
+            budget(&short)
+        );
     }
 
     #[test]

@@ -317,15 +317,19 @@ impl SearchGame for Position {
         evaluate(self)
     }
 
-    /// A capture with re-drop comes in one variant per empty square; only
-    /// the re-drop on the square just left counts as the tactical one (the
-    /// quiescence search and the capture stages see one capture, not sixty),
-    /// the other squares are ordered and reduced like quiet moves.
+    /// Moves that remove a regular piece or promote. Taking a standalone
+    /// Tris removes nothing (the Tris stays in play, T-2), and two composites
+    /// could take it back and forth for ever, so such captures are quiet:
+    /// the quiescence search stays finite. A capture with re-drop comes in one
+    /// variant per empty square; only the re-drop on the square just left is
+    /// the tactical one, the others are ordered and reduced like quiet moves.
     fn is_tactical(&self, mv: Move) -> bool {
         match mv.kind() {
             MoveKind::EnPassant => true,
-            MoveKind::CaptureRedrop => mv.redrop() == Some(mv.from()),
-            MoveKind::Normal => self.occupied().contains(mv.to()) || mv.promotion().is_some(),
+            MoveKind::CaptureRedrop => {
+                mv.redrop() == Some(mv.from()) && self.regular().contains(mv.to())
+            }
+            MoveKind::Normal => self.regular().contains(mv.to()) || mv.promotion().is_some(),
             MoveKind::Separation => mv.promotion().is_some(),
             MoveKind::Drop | MoveKind::Castle => false,
         }

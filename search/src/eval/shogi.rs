@@ -257,13 +257,16 @@ impl SearchGame for Position {
         evaluate(self)
     }
 
-    /// Captures, promotions, and one re-drop variant per composite capture
-    /// (the re-drop on the square just left), as in the chess family.
+    /// Captures of regular pieces, promotions, and one re-drop variant per
+    /// composite capture (the re-drop on the square just left), as in the
+    /// chess family; taking a standalone Tris removes nothing and is quiet,
+    /// which keeps the quiescence search finite.
     fn is_tactical(&self, mv: Move) -> bool {
+        let takes_piece = self.piece_at(mv.to()).is_some();
         match mv.kind() {
-            MoveKind::Normal => self.occupied().contains(mv.to()) || mv.promotes(),
+            MoveKind::Normal => takes_piece || mv.promotes(),
             MoveKind::SeparateX => mv.promotes(),
-            MoveKind::CaptureRedrop => mv.redrop() == Some(mv.from()),
+            MoveKind::CaptureRedrop => mv.redrop() == Some(mv.from()) && takes_piece,
             MoveKind::Drop | MoveKind::TrisDrop | MoveKind::SeparateTris => false,
         }
     }
