@@ -17,7 +17,7 @@ usage:
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
       --timemargin MS  --wait-limit MS  --init-timeout MS  --maxplies N
       --resign movecount=N,score=CP  --draw movenumber=M,movecount=N,score=CP
-      --sprt elo0=E0,elo1=E1,alpha=A,beta=B  --out FILE  --log FILE  --event NAME
+      --sprt elo0=E0,elo1=E1,alpha=A,beta=B  --out FILE  --csa FILE (plain shogi)  --log FILE  --event NAME
 
 variants: chess, mengchess (perft default), shogi, trisshogi, mengshogi (match default: chess)";
 
