@@ -17,15 +17,15 @@ c=tests/clients
 if [ "$which" != shogi ]; then
     for elo in 2000 2400 2850; do
         python3 $c/chess_games.py "$bin" --games "$games" --tc 4+0.05 --no-analyse \
-            --random-plies 4 --option UCI_LimitStrength=true --option UCI_Elo=$elo 2>&1 | grep -E ' vs |FAIL|lost on time' || true
+            --random-plies 4 --option UCI_LimitStrength=true --option UCI_Elo=$elo 2>&1 | grep -E ' vs |FAIL|lost on time|Error|error' || true
     done
     python3 $c/chess_games.py "$bin" --games "$games" --tc 4+0.05 --no-analyse --random-plies 4 \
-        --opponent "/usr/games/gnuchess --uci" --option OwnBook=false 2>&1 | grep -E ' vs |FAIL|lost on time' || true
+        --opponent "/usr/games/gnuchess --uci" --option OwnBook=false 2>&1 | grep -E ' vs |FAIL|lost on time|Error|error' || true
 fi
 if [ "$which" != chess ]; then
-    python3 $c/shogi_games.py "$bin" --games "$games" --time 2000 --byoyomi 200 --random-plies 6 2>&1 | grep -E ' vs |FAIL|lost on time' || true
+    python3 $c/shogi_games.py "$bin" --games "$games" --time 2000 --byoyomi 200 --random-plies 6 2>&1 | grep -E ' vs |FAIL|lost on time|Error|error' || true
     if [ -x /usr/games/gpsusi ]; then
         python3 $c/shogi_games.py "$bin" --games "$games" --time 2000 --byoyomi 200 --random-plies 6 \
-            --opponent /usr/games/gpsusi 2>&1 | grep -E ' vs |FAIL|lost on time' || true
+            --opponent /usr/games/gpsusi 2>&1 | grep -E ' vs |FAIL|lost on time|Error|error' || true
     fi
 fi

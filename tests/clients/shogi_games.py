@@ -11,7 +11,7 @@ Triskelion's side, the score and an Elo estimate with a 95 % interval.
 Exit status 1 on any protocol failure.
 
   shogi_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
-                 [--games N] [--time MS] [--byoyomi MS] [--random-plies N --seed S]
+                 [--games N] [--time MS] [--byoyomi MS | --inc MS] [--random-plies N --seed S]
 """
 
 import argparse
@@ -35,7 +35,7 @@ def on_alarm(_sig, _frame):
     raise Hang()
 
 
-def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=()):
+def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=(), inc=0):
     board = cshogi.Board()
     moves = []
     for mv in opening:
@@ -55,12 +55,18 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
             break
         engine = ours if board.turn == ours_color else theirs
         engine.position(moves)
+        if inc:
+            byoyomi = 0
         allowed = (remain[board.turn] + byoyomi) / 1000.0
         signal.setitimer(signal.ITIMER_REAL, allowed + 5.0)
         start = time.monotonic()
         try:
-            bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
-                                    byoyomi=byoyomi)
+            if inc:
+                bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
+                                        binc=inc, winc=inc)
+            else:
+                bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
+                                        byoyomi=byoyomi)
         except Hang:
             who = "Triskelion" if engine is ours else "the opponent"
             raise SystemExit(f"FAIL: {who} hung in game {game_no} at ply {len(moves)}")
@@ -74,7 +80,7 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
             for e in (ours, theirs):
                 e.gameover()
             return (0.0, engine is ours) if engine is ours else (1.0, False)
-        remain[board.turn] = max(0, remain[board.turn] - int(spent_ms))
+        remain[board.turn] = max(0, remain[board.turn] - int(spent_ms)) + inc
         if bestmove == "resign":
             if engine is ours and not board.is_game_over() and len(list(board.legal_moves)) > 0:
                 # Resigning with legal moves is allowed but never expected here.
@@ -126,6 +132,8 @@ def main():
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--time", type=int, default=2000, help="main time, ms")
     ap.add_argument("--byoyomi", type=int, default=200, help="ms")
+    ap.add_argument("--inc", type=int, default=0,
+                    help="Fischer increment, ms (replaces the byoyomi)")
     ap.add_argument("--max-plies", type=int, default=256)
     ap.add_argument("--random-plies", type=int, default=0,
                     help="random legal plies opening each game pair")
@@ -160,7 +168,7 @@ def main():
                     opening.append(mv)
                     b.push_usi(mv)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
-                                         args.max_plies, g + 1, opening)
+                                         args.max_plies, g + 1, opening, args.inc)
             scores.append(score)
             time_losses += time_loss
         report("Triskelion", f"{args.opponent} {args.option}", scores)
