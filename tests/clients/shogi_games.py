@@ -15,6 +15,7 @@ Exit status 1 on any protocol failure.
 """
 
 import argparse
+import os
 import random
 import signal
 import sys
@@ -143,7 +144,8 @@ def main():
     args = ap.parse_args()
     signal.signal(signal.SIGALRM, on_alarm)
 
-    ours = Engine(args.triskelion)
+    # cshogi starts the engine in the directory of its path: make it absolute.
+    ours = Engine(os.path.abspath(args.triskelion))
     theirs = Engine(args.opponent)
     try:
         for e in (ours, theirs):
