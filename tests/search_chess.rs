@@ -5,6 +5,8 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+mod common;
+
 use movegen::chess::Position;
 use movegen::{Game, MoveList, Variant};
 use search::history::Histories;
@@ -16,25 +18,10 @@ fn pos(variant: Variant, fen: &str) -> Position {
     Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-/// Searches for a mate and checks it: the score says mate in `moves`, and
-/// playing the PV ends in checkmate (judged by the rules core).
+/// A mate in `moves` moves (2 * moves - 1 plies), checked through the
+/// rules core.
 fn assert_mate(variant: Variant, fen: &str, moves: i32) -> Vec<String> {
-    let p = pos(variant, fen);
-    let mut s: Searcher<Position> = Searcher::new(16, 1);
-    let r = s.search(&p, &[], &Limits::depth((2 * moves + 2) as u32), &Silent);
-    assert_eq!(r.score.mate_moves(), Some(moves), "{fen}: {:?}", r.score);
-    let pv = &r.lines[0].1;
-    assert_eq!(pv.len() as i32, 2 * moves - 1, "{fen}: pv {pv:?}");
-    let mut q = p.clone();
-    for &m in pv {
-        assert!(q.is_legal(m), "{m} illegal in {}", q.to_fen());
-        q = q.play(m);
-    }
-    assert!(
-        q.in_check() && q.legal_moves().is_empty(),
-        "{fen}: the PV does not end in mate"
-    );
-    pv.iter().map(|m| m.to_string()).collect()
+    common::mate::assert_mate_in_plies::<Position>(variant, fen, 2 * moves - 1)
 }
 
 #[test]

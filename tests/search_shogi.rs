@@ -2,6 +2,8 @@
 //! separation, a mate by capture with re-drop), no legal move loses,
 //! legality of the result over a playout.
 
+mod common;
+
 use movegen::shogi::Position;
 use movegen::{Game, Variant};
 use search::threads::Silent;
@@ -11,25 +13,10 @@ fn pos(variant: Variant, sfen: &str) -> Position {
     Position::from_fen(variant, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
 }
 
-/// The score is a mate in `plies` and the PV ends with the side to move
-/// having no legal move (a loss in shogi, S-11) while in check.
+/// A mate in `plies`, checked through the rules core (no legal move loses
+/// in shogi, S-11).
 fn assert_mate(variant: Variant, sfen: &str, plies: i32) -> Vec<String> {
-    let p = pos(variant, sfen);
-    let mut s: Searcher<Position> = Searcher::new(16, 1);
-    let r = s.search(&p, &[], &Limits::depth((plies + 3) as u32), &Silent);
-    assert_eq!(r.score, Score::MatePlies(plies), "{sfen}");
-    let pv = &r.lines[0].1;
-    assert_eq!(pv.len() as i32, plies, "{pv:?}");
-    let mut q = p.clone();
-    for &m in pv {
-        assert!(q.is_legal(m), "{m} illegal in {}", q.to_fen());
-        q = q.play(m);
-    }
-    assert!(
-        q.in_check() && q.legal_moves().is_empty(),
-        "{sfen}: the PV does not end in mate"
-    );
-    pv.iter().map(|m| m.to_string()).collect()
+    common::mate::assert_mate_in_plies::<Position>(variant, sfen, plies)
 }
 
 #[test]

@@ -2,4 +2,5 @@
 
 pub mod chess;
 pub mod engine;
+pub mod mate;
 pub mod perft_file;
