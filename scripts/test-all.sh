@@ -17,7 +17,5 @@ fi
 cargo test --workspace --all-targets
 cargo build --release --quiet
 python3 tests/independent/mengchess_start_d5.py target/release/triskelion
-# --ponder is left out: a stray bestmove after a ponder stop (seen once on
-# a clean clone) makes python-chess fail the next analyse; open in issue 5.
-python3 tests/clients/chess_games.py target/release/triskelion --games 2 --tc 4+0.05
+python3 tests/clients/chess_games.py target/release/triskelion --games 2 --tc 4+0.05 --ponder
 python3 tests/clients/shogi_games.py target/release/triskelion --games 2 --time 2000 --byoyomi 200

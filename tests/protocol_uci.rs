@@ -433,3 +433,55 @@ fn repetitions_reach_the_search() {
     assert_eq!(repeated, Some(0));
     check_grammar(&e);
 }
+
+/// python-chess ends a ponder search without `stop` when the game is over
+/// and the opponent played the expected move: the next command is an
+/// analysis (`setoption`, `ucinewgame`, `isready`, `position`, `go`). The
+/// abandoned search must not answer: its `bestmove` would be taken as the
+/// answer to the new `go` ("was not searching, but engine sent bestmove").
+#[test]
+fn abandoned_ponder_search_sends_no_bestmove() {
+    let mut e = uci_engine(&[]);
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 3000 btime 3000");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("setoption name Ponder value false");
+    e.send("setoption name MultiPV value 3");
+    e.send("ucinewgame");
+    let before = e.sync();
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "the abandoned ponder search answered: {before:?}"
+    );
+    e.send("position startpos moves d2d4");
+    e.send("go depth 4");
+    let lines = e.expect("bestmove", PATIENCE);
+    let (mv, _) = bestmove(lines.last().unwrap());
+    assert!(legal_in(Variant::Chess, None, "d2d4", &mv), "{mv}");
+    let after = e.drain(Duration::from_millis(300));
+    assert!(
+        !after.iter().any(|l| l.starts_with("bestmove")),
+        "one go, one bestmove: {after:?}"
+    );
+    // A new `go` over a running search replaces it: one bestmove in all,
+    // for the new position.
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("position startpos moves g1f3");
+    e.send("go depth 3");
+    let lines = e.expect("bestmove", PATIENCE);
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1,
+        "{lines:?}"
+    );
+    let (mv, _) = bestmove(lines.last().unwrap());
+    assert!(legal_in(Variant::Chess, None, "g1f3", &mv), "{mv}");
+    assert!(!e
+        .drain(Duration::from_millis(300))
+        .iter()
+        .any(|l| l.starts_with("bestmove")));
+    check_grammar(&e);
+}

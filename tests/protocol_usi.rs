@@ -277,3 +277,31 @@ fn bad_input_and_variants() {
         .sync()
         .contains(&"info string variant trisshogi".to_string()));
 }
+
+/// `gameover` while pondering ends the search without a `bestmove`: a GUI
+/// (cshogi reads lines up to the next `bestmove`) would take it as the
+/// answer to its next `go`.
+#[test]
+fn gameover_while_pondering_sends_no_bestmove() {
+    let mut e = usi_engine(&[]);
+    e.send("position startpos moves 2g2f");
+    e.send("go ponder btime 5000 wtime 5000 byoyomi 1000");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("gameover lose");
+    let lines = e.sync();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("usinewgame");
+    e.send("position startpos");
+    e.send("go depth 3");
+    let lines = e.expect("bestmove", PATIENCE);
+    let (mv, _) = bestmove(lines.last().unwrap());
+    assert!(legal_in(Variant::Shogi, None, "", &mv), "{mv}");
+    assert!(!e
+        .drain(Duration::from_millis(300))
+        .iter()
+        .any(|l| l.starts_with("bestmove")));
+    e.assert_ascii();
+}

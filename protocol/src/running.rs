@@ -27,6 +27,8 @@ pub struct Running<G: ProtocolGame> {
     release: Arc<AtomicBool>,
     /// Set (under the lock) once the search has returned.
     done: Arc<Mutex<bool>>,
+    /// Cleared when the search is abandoned: it then ends without a word.
+    announce: Arc<AtomicBool>,
     /// The limits, for the clock after `ponderhit`.
     limits: Limits<G::Move>,
     side: usize,
@@ -63,11 +65,30 @@ impl<G: ProtocolGame> Session<G> {
         }
     }
 
-    /// Stops a running search (it still prints its `bestmove`) and waits
-    /// for it. The stop flag is raised until the thread ends: a search that
-    /// is only starting clears the flag once when it begins.
+    /// `stop` (and `quit`): stops a running search, which still prints its
+    /// `bestmove`, and waits for it. The stop flag is raised until the
+    /// thread ends: a search that is only starting clears the flag once
+    /// when it begins.
     pub(crate) fn finish_search(&mut self) {
+        self.end_search(true);
+    }
+
+    /// Ends a search the GUI has given up on without a `stop`: a new `go`,
+    /// `ucinewgame`/`usinewgame`, `gameover`, an option that needs the
+    /// searcher, `bench`. Its `bestmove` is not printed: the GUI no longer
+    /// waits for one and would take it as the answer to its next `go`
+    /// (python-chess ends a ponder search this way when the game is over,
+    /// then starts an analysis). A search that ended by itself has already
+    /// answered.
+    pub(crate) fn abandon_search(&mut self) {
+        self.end_search(false);
+    }
+
+    fn end_search(&mut self, announce: bool) {
         if let Some(r) = &self.running {
+            if !announce {
+                r.announce.store(false, Ordering::SeqCst);
+            }
             r.release.store(true, Ordering::SeqCst);
             while !r.handle.is_finished() {
                 r.control.stop();
@@ -112,7 +133,7 @@ impl<G: ProtocolGame> Session<G> {
     }
 
     pub(crate) fn go(&mut self, go: Go) {
-        self.finish_search();
+        self.abandon_search();
         if let Some(depth) = go.perft {
             self.perft(depth);
             return;
@@ -190,6 +211,7 @@ impl<G: ProtocolGame> Session<G> {
         let control = searcher.control();
         let release = Arc::new(AtomicBool::new(false));
         let done = Arc::new(Mutex::new(false));
+        let announce = Arc::new(AtomicBool::new(true));
         let (pos, keys, out, protocol) = (
             self.pos.clone(),
             self.keys.clone(),
@@ -197,8 +219,12 @@ impl<G: ProtocolGame> Session<G> {
             self.protocol,
         );
         let thread_limits = limits.clone();
-        let (thread_release, thread_done, thread_control) =
-            (release.clone(), done.clone(), control.clone());
+        let (thread_release, thread_done, thread_control, thread_announce) = (
+            release.clone(),
+            done.clone(),
+            control.clone(),
+            announce.clone(),
+        );
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
@@ -217,13 +243,17 @@ impl<G: ProtocolGame> Session<G> {
                                 std::thread::sleep(Duration::from_millis(1));
                             }
                         }
-                        print_bestmove(&out, protocol, &result);
+                        if thread_announce.load(Ordering::SeqCst) {
+                            print_bestmove(&out, protocol, &result);
+                        }
                     }
                     Mode::Mate => {
                         let finder = MateFinder::new(&pos, out.clone(), thread_control);
                         let result = searcher.search(&pos, &keys, &limits, &finder);
                         *thread_done.lock().unwrap_or_else(|e| e.into_inner()) = true;
-                        out.line(&finder.answer(result.depth >= MAX_DEPTH));
+                        if thread_announce.load(Ordering::SeqCst) {
+                            out.line(&finder.answer(result.depth >= MAX_DEPTH));
+                        }
                     }
                 }
                 searcher
@@ -235,6 +265,7 @@ impl<G: ProtocolGame> Session<G> {
                     control,
                     release,
                     done,
+                    announce,
                     limits,
                     side,
                 })

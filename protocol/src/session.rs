@@ -120,7 +120,7 @@ impl<G: ProtocolGame> Session<G> {
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
-                self.finish_search();
+                self.abandon_search();
                 if let Some(s) = &mut self.searcher {
                     s.clear();
                 }
@@ -130,7 +130,7 @@ impl<G: ProtocolGame> Session<G> {
             Command::Stop => self.finish_search(),
             Command::PonderHit(times) => self.ponderhit(times),
             Command::Quit => return Flow::Quit,
-            Command::GameOver(_) => self.finish_search(),
+            Command::GameOver(_) => self.abandon_search(),
             Command::Display => self.display(),
             Command::Eval => self.out.info_string(format!(
                 "eval {} cp (side to move, static)",
@@ -193,14 +193,14 @@ impl<G: ProtocolGame> Session<G> {
             Key::Hash => {
                 let mb = int(&value) as usize;
                 if mb != self.settings.hash_mb {
-                    self.finish_search();
+                    self.abandon_search();
                     self.settings.hash_mb = mb;
                     // Reallocated at the next isready or go.
                     self.searcher = None;
                 }
             }
             Key::Threads => {
-                self.finish_search();
+                self.abandon_search();
                 self.settings.threads = int(&value) as usize;
                 if let Some(s) = &mut self.searcher {
                     s.set_threads(self.settings.threads);
@@ -212,7 +212,7 @@ impl<G: ProtocolGame> Session<G> {
                 self.settings.move_overhead = Duration::from_millis(int(&value) as u64)
             }
             Key::ClearHash => {
-                self.finish_search();
+                self.abandon_search();
                 if let Some(s) = &mut self.searcher {
                     s.clear();
                 }
@@ -227,7 +227,7 @@ impl<G: ProtocolGame> Session<G> {
                 }
             }
             Key::EvalTerm(name) => {
-                self.finish_search();
+                self.abandon_search();
                 self.settings.eval_off.retain(|n| *n != name);
                 if value == Value::Bool(false) {
                     self.settings.eval_off.push(name);
@@ -327,7 +327,7 @@ impl<G: ProtocolGame> Session<G> {
     }
 
     fn bench(&mut self, depth: Option<u32>) {
-        self.finish_search();
+        self.abandon_search();
         let depth = depth.unwrap_or(9);
         let positions = G::bench_positions();
         let refs: Vec<(Variant, &str)> = positions.iter().map(|(v, f)| (*v, f.as_str())).collect();
