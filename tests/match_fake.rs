@@ -440,8 +440,8 @@ fn openings_from_a_file_with_fen_and_moves() {
 
 #[test]
 fn sprt_stops_at_a_bound() {
-    // All two-win pairs: H1 after the first pair (LLR 3.79 with the
-    // regularised counts, see stats.rs).
+    // All two-win pairs: the LLR passes the bound at once, but the test
+    // decides only from 20 pairs on (stats.rs): H1 after 40 games.
     let m = play(
         "sprt1.pgn",
         &fake("good", FOOLS_MATE, ""),
@@ -450,26 +450,26 @@ fn sprt_stops_at_a_bound() {
             "--depth", "1", "--rounds", "50", "--sprt", "elo0=0", "elo1=10",
         ],
     );
-    assert_eq!(m.games().len(), 2);
+    assert_eq!(m.games().len(), 40);
     assert!(
-        m.stdout().contains("Match of 2 games (100 planned)"),
+        m.stdout().contains("Match of 40 games (100 planned)"),
         "{}",
         m.stdout()
     );
     assert!(m.stdout().contains("H1 accepted"), "{}", m.stdout());
     assert!(
         m.stderr()
-            .contains("good vs bad: 2 games, +2 -0 =0, score 100.0%"),
+            .contains("good vs bad: 40 games, +40 -0 =0, score 100.0%"),
         "{}",
         m.stderr()
     );
     assert!(
-        m.stderr().contains("LLR 3.79 [-2.94, 2.94]"),
+        m.stderr().contains("LLR 1512.80 [-2.94, 2.94]"),
         "{}",
         m.stderr()
     );
-    // All draws: H0 after five pairs (LLR -0.1656 N^2 < -2.944 first at
-    // N = 5).
+    // All draws: H0 after 20 pairs (LLR -0.1656 N^2, below -2.944 from
+    // N = 5 on, but 20 pairs are needed).
     let m = play(
         "sprt0.pgn",
         &fake("a", SHUFFLE, ""),
@@ -484,11 +484,11 @@ fn sprt_stops_at_a_bound() {
         ],
     );
     assert!(
-        m.stdout().contains("Match of 10 games (100 planned)"),
+        m.stdout().contains("Match of 40 games (100 planned)"),
         "{}",
         m.stdout()
     );
-    assert!(m.stdout().contains("LLR -4.14"), "{}", m.stdout());
+    assert!(m.stdout().contains("LLR -66.25"), "{}", m.stdout());
     assert!(m.stdout().contains("H0 accepted"));
 }
 

@@ -142,6 +142,9 @@ pub enum SprtState {
     AcceptH1,
 }
 
+/// [D] The fewest game pairs on which the SPRT stops.
+pub const MIN_SPRT_PAIRS: u64 = 20;
+
 /// An SPRT of `elo0` against `elo1` (logistic Elo) with error rates `alpha`
 /// and `beta`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -199,7 +202,15 @@ impl Sprt {
         pairs as f64 * (s1 - s0) * (2.0 * mu - s0 - s1) / (2.0 * var)
     }
 
+    /// The test decides only from [`MIN_SPRT_PAIRS`] pairs on: the
+    /// variance is estimated from the data, and a handful of one-sided
+    /// pairs (regularised to a variance near zero) give a huge ratio that
+    /// proves nothing — one pair won twice gave LLR 11 with bounds
+    /// +-2.94.
     pub fn state(&self, penta: &Pentanomial) -> SprtState {
+        if penta.pairs() < MIN_SPRT_PAIRS {
+            return SprtState::Continue;
+        }
         let llr = self.llr(penta);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -322,8 +333,10 @@ mod tests {
     /// Only two-win pairs: with 1e-3 added to each count (N = 5 pairs),
     /// total = 5.005, mu = (0.00025 + 0.0005 + 0.00075 + 5.001) / 5.005
     /// = 0.999500, var ~ 0.000375; LLR = 5 * 0.014387 * (1.999 - 1.014387)
-    /// / 0.00075 ~ 94 > 2.94: H1. Only draws: mu = 0.5, below the midpoint
-    /// (s0 + s1) / 2 = 0.507194, so the ratio is negative and large: H0.
+    /// / 0.00075 ~ 94 > 2.94, but 5 pairs are too few to stop on; 20 such
+    /// pairs stop (H1). Only draws: mu = 0.5, below the midpoint
+    /// (s0 + s1) / 2 = 0.507194, so the ratio is negative and large: H0
+    /// from 20 pairs on.
     #[test]
     fn sprt_one_sided_results_stop() {
         let sprt = Sprt {
@@ -334,9 +347,19 @@ mod tests {
         };
         let wins = Pentanomial([0, 0, 0, 0, 5]);
         assert!(sprt.llr(&wins) > 50.0, "{}", sprt.llr(&wins));
+        assert_eq!(sprt.state(&wins), SprtState::Continue);
+        assert_eq!(
+            sprt.state(&Pentanomial([0, 0, 0, 0, 1])),
+            SprtState::Continue
+        );
+        let wins = Pentanomial([0, 0, 0, 0, MIN_SPRT_PAIRS - 1]);
+        assert_eq!(sprt.state(&wins), SprtState::Continue);
+        let wins = Pentanomial([0, 0, 0, 0, MIN_SPRT_PAIRS]);
         assert_eq!(sprt.state(&wins), SprtState::AcceptH1);
         let draws = Pentanomial([0, 0, 5, 0, 0]);
         assert!(sprt.llr(&draws) < -2.95, "{}", sprt.llr(&draws));
+        assert_eq!(sprt.state(&draws), SprtState::Continue);
+        let draws = Pentanomial([0, 0, MIN_SPRT_PAIRS, 0, 0]);
         assert_eq!(sprt.state(&draws), SprtState::AcceptH0);
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
     }
