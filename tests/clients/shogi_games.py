@@ -144,12 +144,13 @@ def main():
     args = ap.parse_args()
     signal.signal(signal.SIGALRM, on_alarm)
 
-    # cshogi starts the engine in the directory of its path: make it absolute.
+    # cshogi starts the engine in the directory of its path: make it
+    # absolute. Engine() has sent `usi` and read up to `usiok` already; a
+    # second `usi` gets no answer from gpsusi (the client would hang).
     ours = Engine(os.path.abspath(args.triskelion))
     theirs = Engine(args.opponent)
     try:
         for e in (ours, theirs):
-            e.usi()
             e.isready()
         if not ours.name.startswith("Triskelion"):
             raise SystemExit(f"FAIL: id name {ours.name!r}")
