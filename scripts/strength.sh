@@ -1,31 +1,55 @@
 #!/usr/bin/env bash
-# Strength benchmark (not CI): matches of the release build against
-# reference engines through the real clients, printing W/D/L, score and
-# Elo with a 95 % interval per opponent.
-#   scripts/strength.sh [GAMES] [chess|shogi|all]
-# Chess (python-chess): Stockfish 15.1 at UCI_Elo 2000, 2400, 2850 and GNU
-# Chess without its book, 4 s + 0.05 s. Shogi (cshogi): Fairy-Stockfish and
-# gpsshogi (gpsusi, when installed), 2 s + 0.2 s byoyomi. Each game pair
-# starts from 4 (chess) / 6 (shogi) random plies, colours swapped.
+# Strength benchmark (not CI): matches of the release build against the
+# reference engines through the real clients, at the controls of issue 5.
+#   scripts/strength.sh [GAMES] [PAIRING...]
+# Pairings (default: all, in this order):
+#   sf2400 sf2000 sf2850  Stockfish 15.1, UCI_LimitStrength at that Elo
+#   gnuchess              GNU Chess, OwnBook false
+#   fairy                 Fairy-Stockfish, shogi
+#   gpsusi                GPS Shogi, Thread 1
+# Chess (python-chess): 10 s + 0.1 s, 4 random plies per game pair.
+# Shogi (cshogi): no main time, 1 s byoyomi, 6 random plies per pair; the
+# opponents get a Move Overhead / margin so that they do not forfeit
+# (Fairy-Stockfish overran short byoyomi by 0.2-1 s at its default).
+# Each run writes docs/strength/<pairing>-<UTC time>.log (every game line,
+# the seed, the binary's git revision); after the run the totals over all
+# logs of the pairing are printed (runs of several sessions add up: each
+# run uses its own seed, so the openings differ).
+# Environment: TRISKELION (binary), SEED (default: from the clock).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-games=${1:-10}
-which=${2:-all}
+games=${1:-100}
+shift || true
+pairings=("$@")
+[ ${#pairings[@]} -gt 0 ] || pairings=(sf2400 sf2000 sf2850 gnuchess fairy gpsusi)
 bin=${TRISKELION:-target/release/triskelion}
 [ -x "$bin" ] || cargo build --release --quiet
+out=docs/strength
+mkdir -p "$out"
 c=tests/clients
-if [ "$which" != shogi ]; then
-    for elo in 2000 2400 2850; do
-        python3 $c/chess_games.py "$bin" --games "$games" --tc 4+0.05 --no-analyse \
-            --random-plies 4 --option UCI_LimitStrength=true --option UCI_Elo=$elo 2>&1 | grep -E ' vs |FAIL|lost on time|Error|error' || true
-    done
-    python3 $c/chess_games.py "$bin" --games "$games" --tc 4+0.05 --no-analyse --random-plies 4 \
-        --opponent "/usr/games/gnuchess --uci" --option OwnBook=false 2>&1 | grep -E ' vs |FAIL|lost on time|Error|error' || true
-fi
-if [ "$which" != chess ]; then
-    python3 $c/shogi_games.py "$bin" --games "$games" --time 2000 --byoyomi 200 --random-plies 6 2>&1 | grep -E ' vs |FAIL|lost on time|Error|error' || true
-    if [ -x /usr/games/gpsusi ]; then
-        python3 $c/shogi_games.py "$bin" --games "$games" --time 2000 --byoyomi 200 --random-plies 6 \
-            --opponent /usr/games/gpsusi 2>&1 | grep -E ' vs |FAIL|lost on time|Error|error' || true
-    fi
-fi
+rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+for p in "${pairings[@]}"; do
+    seed=${SEED:-$(date +%s)}
+    log="$out/$p-$(date -u +%Y%m%dT%H%M%S).log"
+    echo "# $p: $games games, seed $seed, triskelion $rev, $(date -u)" | tee "$log"
+    chess=(python3 -u $c/chess_games.py "$bin" --games "$games" --tc 10+0.1 --no-analyse
+           --random-plies 4 --seed "$seed")
+    shogi=(python3 -u $c/shogi_games.py "$bin" --games "$games" --time 0 --byoyomi 1000
+           --random-plies 6 --seed "$seed")
+    case $p in
+        sf2000|sf2400|sf2850)
+            cmd=("${chess[@]}" --option UCI_LimitStrength=true --option "UCI_Elo=${p#sf}"
+                 --option "Move Overhead=100") ;;
+        gnuchess)
+            cmd=("${chess[@]}" --opponent "/usr/games/gnuchess --uci" --option OwnBook=false) ;;
+        fairy)
+            cmd=("${shogi[@]}" --option "Move_Overhead=300") ;;
+        gpsusi)
+            cmd=("${shogi[@]}" --opponent /usr/games/gpsusi --option Thread=1) ;;
+        *)
+            echo "unknown pairing '$p'" >&2; exit 2 ;;
+    esac
+    "${cmd[@]}" 2>&1 | tee -a "$log" || true
+    echo "== $p, all runs:"
+    python3 $c/match_stats.py combine "$out/$p"-*.log
+done

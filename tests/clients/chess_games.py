@@ -3,8 +3,8 @@
 
 Plays games of plain chess against another UCI engine at a clock, checking
 that every move Triskelion sends is legal and that it never hangs
-(python-chess times out), keeping its clock as a GUI does (a time loss is
-scored as a loss and fails the run at the end), then runs an `analyse` with
+(python-chess times out), keeping both clocks as a GUI does (a time loss
+is scored as a loss, and one of Triskelion's fails the run at the end), then runs an `analyse` with
 MultiPV. Prints W/D/L from Triskelion's side, the score and an Elo
 estimate with a 95 % interval. Exit status 1 on any protocol failure.
 
@@ -25,7 +25,8 @@ import chess.engine
 from match_stats import report
 
 
-def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log, opening=()):
+def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log, opening=(),
+              margin=0.0):
     board = chess.Board()
     for mv in opening:
         board.push(mv)
@@ -40,13 +41,15 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
         result = mover.play(board, limit, game=game_no,
                             ponder=ponder and mover is ours)
         spent = time.monotonic() - start
-        if mover is ours:
-            clocks[board.turn] -= spent
-            if clocks[board.turn] < 0:
-                log(f"game {game_no}: Triskelion lost on time at ply {board.ply()} "
-                    f"({spent:.3f} s spent, {clocks[board.turn]:.3f} s left)")
-                return 0.0, True
-            clocks[board.turn] += inc
+        # Both clocks run, as in a GUI; a move that overruns the clock by
+        # more than the margin loses.
+        clocks[board.turn] -= spent
+        if clocks[board.turn] < -margin:
+            who = "Triskelion" if mover is ours else "the opponent"
+            log(f"game {game_no}: {who} lost on time at ply {board.ply()} "
+                f"({spent:.3f} s spent, {clocks[board.turn]:.3f} s left)")
+            return (0.0, True) if mover is ours else (1.0, False)
+        clocks[board.turn] = max(clocks[board.turn], 0.0) + inc
         if result.move is None:
             raise SystemExit(f"FAIL: no move in game {game_no}: {result}")
         if result.move not in board.legal_moves:
@@ -79,6 +82,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--overhead", type=int, default=100,
                     help="Triskelion's Move Overhead, ms (the pipe and python-chess on a loaded machine)")
+    ap.add_argument("--margin", type=float, default=0.0,
+                    help="seconds a move may overrun the clock before it loses (both sides)")
     args = ap.parse_args()
     base, inc = (float(x) for x in args.tc.split("+"))
     opts = {}
@@ -108,7 +113,7 @@ def main():
                     opening.append(mv)
                     b.push(mv)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
-                                         args.max_plies, g + 1, print, opening)
+                                         args.max_plies, g + 1, print, opening, args.margin)
             scores.append(score)
             time_losses += time_loss
             sys.stdout.flush()

@@ -2,6 +2,8 @@
 per-game score, trinomial variance)."""
 
 import math
+import re
+import sys
 
 
 def elo(p):
@@ -26,8 +28,63 @@ def report(ours, theirs, scores):
     return w, d, l
 
 
-if __name__ == "__main__":
-    # Self-check: even score is 0 Elo, 3:1 is about +191.
+GAME = re.compile(r"^game \d+: Triskelion (white|black), .*, score (0\.0|0\.5|1\.0)$")
+OUR_FORFEIT = re.compile(r"^game \d+: Triskelion lost on time")
+THEIR_FORFEIT = re.compile(r"^game \d+: the opponent lost on time")
+
+
+def scores_of(lines):
+    """Triskelion's game scores from the per-game lines of chess_games.py
+    and shogi_games.py, and the number of time forfeits (ours, theirs)."""
+    scores, ours, theirs = [], 0, 0
+    for line in lines:
+        line = line.strip()
+        m = GAME.match(line)
+        if m:
+            scores.append(float(m.group(2)))
+        elif OUR_FORFEIT.match(line):
+            scores.append(0.0)
+            ours += 1
+        elif THEIR_FORFEIT.match(line):
+            scores.append(1.0)
+            theirs += 1
+    return scores, ours, theirs
+
+
+def combine(paths):
+    """One report over the game lines of several logs of one pairing."""
+    scores, ours, theirs = [], 0, 0
+    for path in paths:
+        with open(path) as f:
+            s, o, t = scores_of(f)
+        scores += s
+        ours += o
+        theirs += t
+    report("Triskelion", f"{len(paths)} logs", scores)
+    print(f"time forfeits: Triskelion {ours}, opponent {theirs}")
+
+
+def self_check():
+    # Even score is 0 Elo, 3:1 is about +191.
     assert elo(0.5) == 0.0
     assert abs(elo(0.75) - 190.85) < 0.1
-    report("a", "b", [1.0, 0.5, 0.0, 1.0])
+    assert report("a", "b", [1.0, 0.5, 0.0, 1.0]) == (2, 1, 1)
+    s, o, t = scores_of([
+        "game 1: Triskelion white, 140 plies, CHECKMATE, score 0.0",
+        "game 2: Triskelion black, 72 plies, THREEFOLD_REPETITION, score 0.5",
+        "game 3: Triskelion lost on time at ply 40 (0.300 s spent, -0.1 s left)",
+        "game 4: the opponent lost on time at ply 47 (457 ms of 279)",
+        "game 5: Triskelion black, 99 plies, no legal move, score 1.0",
+        "analyse multipv 3: f1c4 +12",
+    ])
+    assert (s, o, t) == ([0.0, 0.5, 0.0, 1.0, 1.0], 1, 1), (s, o, t)
+
+
+if __name__ == "__main__":
+    # match_stats.py combine LOG...: W/D/L and Elo over the game lines of
+    # the logs; with no arguments, a self-check.
+    if len(sys.argv) > 2 and sys.argv[1] == "combine":
+        combine(sys.argv[2:])
+    else:
+        self_check()
+        print("OK match_stats")
