@@ -2,11 +2,15 @@
 //! installs them): short matches whose PGN replays legally through the
 //! rules core and whose every game ends as recorded.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use movegen::chess::{GameHistory, Position};
 use movegen::Variant;
+
+use common::pgn::{parse_pgn, PgnGame};
 
 const STOCKFISH: &str = "/usr/games/stockfish";
 const GNUCHESS: &str = "/usr/games/gnuchess";
@@ -39,64 +43,6 @@ fn run_match(file: &str, args: &[&str]) -> (String, String) {
         std::fs::read_to_string(pgn).unwrap(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
     )
-}
-
-struct PgnGame {
-    tags: Vec<(String, String)>,
-    moves: Vec<String>,
-    result: String,
-}
-
-impl PgnGame {
-    fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// A small PGN reader for the runner's output: tags, move numbers,
-/// comments, coordinate moves and the result.
-fn parse_pgn(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut current: Option<PgnGame> = None;
-    let mut in_comment = false;
-    for line in text.lines() {
-        if let Some(tag) = line.strip_prefix('[') {
-            let (k, v) = tag.trim_end_matches(']').split_once(' ').unwrap();
-            let g = current.get_or_insert_with(|| PgnGame {
-                tags: Vec::new(),
-                moves: Vec::new(),
-                result: String::new(),
-            });
-            g.tags
-                .push((k.to_string(), v.trim_matches('"').to_string()));
-            continue;
-        }
-        for token in line.split_whitespace() {
-            if in_comment {
-                in_comment = !token.ends_with('}');
-                continue;
-            }
-            if token.starts_with('{') {
-                in_comment = !token.ends_with('}');
-                continue;
-            }
-            if token.ends_with('.') {
-                continue;
-            }
-            let g = current.as_mut().expect("movetext after tags");
-            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-                g.result = token.to_string();
-                games.push(current.take().unwrap());
-            } else {
-                g.moves.push(token.to_string());
-            }
-        }
-    }
-    assert!(current.is_none(), "unterminated game");
-    games
 }
 
 /// Replays every game through the rules core and checks that it ends as

@@ -3,10 +3,14 @@
 //! of the record replays legally through the rules core and ends with the
 //! recorded result.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
 use movegen::{chess, shogi, Variant};
+
+use common::pgn::parse_pgn;
 
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("triskelion-self-{}", std::process::id()));
@@ -45,59 +49,6 @@ fn self_play(variant: &str, max_plies: u32) -> (String, String) {
     );
     assert!(!stdout.contains("lost by failure"), "{stdout}");
     (std::fs::read_to_string(out).unwrap(), stdout)
-}
-
-/// A PGN game of the runner: tags, coordinate moves, result.
-struct PgnGame {
-    tags: Vec<(String, String)>,
-    moves: Vec<String>,
-    result: String,
-}
-
-impl PgnGame {
-    fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-fn parse_pgn(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut current: Option<PgnGame> = None;
-    let mut in_comment = false;
-    for line in text.lines() {
-        if let Some(tag) = line.strip_prefix('[') {
-            let (k, v) = tag.trim_end_matches(']').split_once(' ').unwrap();
-            let g = current.get_or_insert_with(|| PgnGame {
-                tags: Vec::new(),
-                moves: Vec::new(),
-                result: String::new(),
-            });
-            g.tags
-                .push((k.to_string(), v.trim_matches('"').to_string()));
-            continue;
-        }
-        for token in line.split_whitespace() {
-            if in_comment || token.starts_with('{') {
-                in_comment = !token.ends_with('}');
-                continue;
-            }
-            if token.ends_with('.') {
-                continue;
-            }
-            let g = current.as_mut().expect("movetext after tags");
-            if ["1-0", "0-1", "1/2-1/2"].contains(&token) {
-                g.result = token.to_string();
-                games.push(current.take().unwrap());
-            } else {
-                g.moves.push(token.to_string());
-            }
-        }
-    }
-    assert!(current.is_none(), "unterminated game");
-    games
 }
 
 fn check_chess(variant: Variant, pgn: &str, max_plies: usize) {

@@ -135,6 +135,20 @@ fn ponder_with_ponderhit_times_and_stop() {
     e.send("ponderhit");
     let (_, at) = e.expect_timed("bestmove", PATIENCE);
     assert!(at.duration_since(sent) < Duration::from_millis(1300));
+    // Bare `go ponder` and bare `ponderhit`: the clock of the last timed
+    // `go` (byoyomi 300 ms) stands in, instead of searching until `stop`.
+    e.send("go btime 0 wtime 0 byoyomi 300");
+    e.expect("bestmove", PATIENCE);
+    e.send("go ponder");
+    std::thread::sleep(Duration::from_millis(200));
+    let sent = Instant::now();
+    e.send("ponderhit");
+    let (_, at) = e.expect_timed("bestmove", PATIENCE);
+    assert!(
+        at.duration_since(sent) < Duration::from_millis(1000),
+        "{:?}",
+        at.duration_since(sent)
+    );
     // stop during go infinite, isready answered meanwhile.
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));

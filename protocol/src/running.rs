@@ -111,6 +111,16 @@ impl<G: ProtocolGame> Session<G> {
         limits.ponder = false;
         if !times.is_empty() {
             limits.clock = clock(&times, r.side);
+        } else if limits.clock.is_none()
+            && limits.movetime.is_none()
+            && limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.mate.is_none()
+        {
+            // A bare `go ponder` and a bare `ponderhit`: no clock came with
+            // either. The clock of the last timed `go` stands in for it, so
+            // the search does not run until `stop`.
+            limits.clock = clock(&self.last_times, r.side);
         }
         // The search keeps no clock while pondering: a timer stops it.
         if let Some(budget) = search::time::budget(&limits) {
@@ -134,6 +144,9 @@ impl<G: ProtocolGame> Session<G> {
 
     pub(crate) fn go(&mut self, go: Go) {
         self.abandon_search();
+        if !go.times.is_empty() {
+            self.last_times = go.times;
+        }
         if let Some(depth) = go.perft {
             self.perft(depth);
             return;

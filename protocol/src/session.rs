@@ -9,7 +9,7 @@ use std::time::Duration;
 use movegen::Variant;
 use search::Searcher;
 
-use crate::command::{parse, Command, Protocol, Start};
+use crate::command::{parse, Command, Protocol, Start, TimeFields};
 use crate::game::ProtocolGame;
 use crate::options::{self, Key, Value};
 use crate::output::Out;
@@ -69,6 +69,9 @@ pub struct Session<G: ProtocolGame> {
     /// lazily), and while a search thread owns it.
     pub(crate) searcher: Option<Searcher<G>>,
     pub(crate) running: Option<Running<G>>,
+    /// The clock fields of the last `go` that had any (the fallback for a
+    /// bare `ponderhit` after a bare `go ponder`).
+    pub(crate) last_times: TimeFields,
 }
 
 impl<G: ProtocolGame> Session<G> {
@@ -82,6 +85,7 @@ impl<G: ProtocolGame> Session<G> {
             settings: Settings::default(),
             searcher: None,
             running: None,
+            last_times: TimeFields::default(),
         }
     }
 

@@ -4,3 +4,4 @@ pub mod chess;
 pub mod engine;
 pub mod mate;
 pub mod perft_file;
+pub mod pgn;
