@@ -444,11 +444,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         {
             return score;
         }
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        if moves.is_empty() {
-            return no_move_score::<G>(in_check, ply);
-        }
+        // Stand pat first: a node that already beats beta needs no moves
+        // (so a stalemate there goes unnoticed, as in most engines).
         let mut best = -INFINITE;
         if !in_check {
             let stand = pos.evaluate();
@@ -457,6 +454,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             alpha = alpha.max(stand);
             best = stand;
+        }
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return no_move_score::<G>(in_check, ply);
         }
         // In check every evasion is searched; otherwise tactical moves.
         let mut picker = Picker::new();
