@@ -2,7 +2,8 @@
 //! captures and Tris play (deterministic seeded RNG): SFEN round trip,
 //! copy-make leaves the parent untouched, incremental hash == recomputed
 //! hash, `is_legal` agrees with the generated set, move strings round-trip,
-//! and `mengshogi` generates the same moves as `trisshogi`.
+//! the drop-free list is the full list without drops, and `mengshogi`
+//! generates the same moves as `trisshogi`.
 
 use std::collections::HashSet;
 
@@ -96,6 +97,16 @@ fn check_position(pos: &Position, prev_moves: &[Move], ply: usize) {
         assert!(seen.insert(s.clone()), "duplicate {s} in {fen}");
         assert_eq!(pos.parse_move(&s), Ok(m), "{s} in {fen}");
     }
+    // The quiescence search's list: every legal move but the drops, in the
+    // same order.
+    let mut board_moves = movegen::MoveList::new();
+    pos.generate_board_moves(&mut board_moves);
+    let expected: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|m| !matches!(m.kind(), MoveKind::Drop | MoveKind::TrisDrop))
+        .collect();
+    assert_eq!(board_moves.as_slice(), expected.as_slice(), "{fen}");
     // mengshogi is the same rule set.
     let meng = Position::from_fen(Variant::MengShogi, &fen).unwrap();
     let meng_moves: Vec<String> = meng.legal_moves().iter().map(|m| m.to_string()).collect();

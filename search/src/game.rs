@@ -26,6 +26,15 @@ pub trait SearchGame: Game {
     /// moves of the quiescence search.
     fn is_tactical(&self, mv: Self::Move) -> bool;
 
+    /// Appends the moves the quiescence search needs when not in check: a
+    /// superset of the tactical moves. Returns whether that is every legal
+    /// move (then an empty list means there is none). By default, every
+    /// legal move.
+    fn generate_for_qsearch(&self, list: &mut movegen::MoveList<Self::Move>) -> bool {
+        self.generate(list);
+        true
+    }
+
     /// MVV-LVA ordering key of a tactical move (higher first).
     fn mvv_lva(&self, mv: Self::Move) -> i32;
 

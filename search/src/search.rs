@@ -456,9 +456,18 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             best = stand;
         }
         let mut moves = MoveList::new();
-        pos.generate(&mut moves);
+        let complete = if in_check {
+            pos.generate(&mut moves);
+            true
+        } else {
+            pos.generate_for_qsearch(&mut moves)
+        };
         if moves.is_empty() {
-            return no_move_score::<G>(in_check, ply);
+            return if complete {
+                no_move_score::<G>(in_check, ply)
+            } else {
+                best
+            };
         }
         // In check every evasion is searched; otherwise tactical moves.
         let mut picker = Picker::new();

@@ -95,7 +95,7 @@ impl Position {
         (self.attackers_to(k, them, occ2) & !excl).is_empty()
     }
 
-    fn gen(&self, list: Option<&mut MoveList<Move>>) -> u64 {
+    fn gen(&self, list: Option<&mut MoveList<Move>>, drops: bool) -> u64 {
         let us = self.turn;
         let ksq = self.king(us);
         let occ = self.occupied();
@@ -129,7 +129,9 @@ impl Position {
             map,
         };
         gen.board_moves();
-        gen.drops();
+        if drops {
+            gen.drops();
+        }
         gen.count
     }
 
@@ -141,8 +143,19 @@ impl Position {
 
     /// Appends every legal move.
     pub(crate) fn generate_into(&self, list: &mut MoveList<Move>) {
+        self.generate_filtered(list, true);
+    }
+
+    /// Appends every legal move except drops (of pieces and of Tris): the
+    /// quiescence search, where a drop is never a capture or a promotion,
+    /// needs no more, and drops are most of the list.
+    pub fn generate_board_moves(&self, list: &mut MoveList<Move>) {
+        self.generate_filtered(list, false);
+    }
+
+    fn generate_filtered(&self, list: &mut MoveList<Move>, drops: bool) {
         let start = list.len();
-        self.gen(Some(&mut *list));
+        self.gen(Some(&mut *list), drops);
         if self.drop_forced() {
             // S-F2: only Tris drops, and on the ply after the capture that
             // started the mode a recapture on its square (S-F2b).
@@ -171,7 +184,7 @@ impl Position {
             self.generate_into(&mut list);
             return list.len() as u64;
         }
-        self.gen(None)
+        self.gen(None, true)
     }
 
     /// Whether the side to move has at least one legal move.
