@@ -259,14 +259,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
 
-        // 4. Moves; no legal move ends the game.
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        if moves.is_empty() {
-            return no_move_score::<G>(in_check, ply);
-        }
-
-        // 5. Static evaluation and node pruning.
+        // 4. Static evaluation and node pruning (before the moves are
+        // generated: a node cut here needs none; a stalemate cut here goes
+        // unnoticed, as in most engines).
         let eval = if in_check { -INFINITE } else { pos.evaluate() };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
@@ -297,6 +292,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     }
                 }
             }
+        }
+
+        // 5. Moves; no legal move ends the game.
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return no_move_score::<G>(in_check, ply);
         }
 
         // 6. The moves, in picker order.
