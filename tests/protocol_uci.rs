@@ -485,3 +485,70 @@ fn abandoned_ponder_search_sends_no_bestmove() {
         .any(|l| l.starts_with("bestmove")));
     check_grammar(&e);
 }
+
+/// Cute Chess's command sequence (docs: `../shared/spec/protocol.md`):
+/// `uci`, options, `isready`, then per game `ucinewgame` and for every move
+/// `position startpos moves <all moves>` with `go wtime W btime B winc I
+/// binc I`; no `UCI_Variant` for standard chess. Cute Chess is not
+/// packaged in Debian, so this replays its sequence: one engine plays both
+/// sides of 24 plies on a running clock, every answer legal and in time.
+#[test]
+fn cute_chess_sequence() {
+    let mut e = uci_engine(&[]);
+    e.send("setoption name Hash value 16");
+    e.send("setoption name Threads value 1");
+    e.send("setoption name Ponder value false");
+    assert!(e.sync().is_empty());
+    e.send("ucinewgame");
+    assert!(e.sync().is_empty());
+    let mut moves: Vec<String> = Vec::new();
+    let mut clock = [3000u64, 3000u64];
+    for ply in 0..24 {
+        let line = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        e.send(&line);
+        e.send(&format!(
+            "go wtime {} btime {} winc 50 binc 50",
+            clock[0], clock[1]
+        ));
+        let sent = Instant::now();
+        let (lines, at) = e.expect_timed("bestmove", PATIENCE);
+        let spent = at.duration_since(sent).as_millis() as u64;
+        let side = ply % 2;
+        assert!(
+            spent < clock[side],
+            "ply {ply}: {spent} ms of {}",
+            clock[side]
+        );
+        clock[side] = clock[side] - spent + 50;
+        let (mv, _) = bestmove(lines.last().unwrap());
+        assert!(
+            legal_in(Variant::Chess, None, &moves.join(" "), &mv),
+            "ply {ply}: {mv} after {moves:?}"
+        );
+        moves.push(mv);
+        let pos = Position::startpos(Variant::Chess)
+            .play_sequence(&moves.join(" "))
+            .unwrap();
+        if pos.legal_moves().is_empty() {
+            break;
+        }
+    }
+    // Its other controls, and `stop` answered well within its 15 s.
+    for go in ["go movetime 100", "go depth 5", "go nodes 5000"] {
+        e.send(go);
+        e.expect("bestmove", PATIENCE);
+    }
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let sent = Instant::now();
+    e.send("stop");
+    let (_, at) = e.expect_timed("bestmove", PATIENCE);
+    assert!(at.duration_since(sent) < Duration::from_millis(100));
+    e.send("quit");
+    assert!(e.exits_within(Duration::from_secs(2)));
+    check_grammar(&e);
+}
