@@ -11,7 +11,8 @@ def elo(p):
         return float("-inf")
     if p >= 1.0:
         return float("inf")
-    return -400.0 * math.log10(1.0 / p - 1.0)
+    # `+ 0.0` turns the -0 of an even score into 0.
+    return -400.0 * math.log10(1.0 / p - 1.0) + 0.0
 
 
 def report(ours, theirs, scores):
@@ -66,7 +67,7 @@ def combine(paths):
 
 def self_check():
     # Even score is 0 Elo, 3:1 is about +191.
-    assert elo(0.5) == 0.0
+    assert elo(0.5) == 0.0 and f"{elo(0.5):+.0f}" == "+0"
     assert abs(elo(0.75) - 190.85) < 0.1
     assert report("a", "b", [1.0, 0.5, 0.0, 1.0]) == (2, 1, 1)
     s, o, t = scores_of([
