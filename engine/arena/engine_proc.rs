@@ -443,7 +443,9 @@ mod tests {
             options: vec![("USI_Hash".into(), "16".into())],
         };
         let mut e = EngineProc::spawn(&spec, Protocol::Usi, Some(log), "fake".into()).unwrap();
-        let t = Duration::from_secs(10);
+        // Generous: a loaded machine starts the Python fake engine slowly
+        // (10 s was once not enough under a full test run at nice 19).
+        let t = Duration::from_secs(60);
         e.handshake(Variant::TrisShogi, &spec.options, t).unwrap();
         e.new_game(t).unwrap();
         let (reply, _) = e
