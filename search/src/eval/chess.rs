@@ -27,8 +27,12 @@ pub struct ChessParams {
     pub passed_pawn: [Pair; 8],
     /// Own pawns on the three squares in front of the king (middlegame).
     pub pawn_shield: i32,
-    /// Per enemy piece of each role attacking the king's ring (middlegame).
-    pub king_attacker: [i32; 6],
+    /// King attack (middlegame): each enemy piece that attacks the king's
+    /// ring adds this per ring square it attacks ...
+    pub king_attack_value: [i32; 6],
+    /// ... and the sum counts in percent by the number of such pieces
+    /// (index capped at 7): one attacker alone is no danger, a crowd is.
+    pub king_attack_weight: [i32; 8],
     // ---- MengChess (Tris) terms ----
     /// Per Tris in the reserve once the drop switch is on, for the side to
     /// move (it can drop first).
@@ -67,7 +71,10 @@ impl Default for ChessParams {
                 (0, 0),
             ],
             pawn_shield: 12,
-            king_attacker: [0, 12, 10, 16, 30, 0],
+            // The scheme and values of the Chess Programming Wiki's "King
+            // Safety" page (attacking king zone).
+            king_attack_value: [0, 20, 20, 40, 80, 0],
+            king_attack_weight: [0, 0, 50, 75, 88, 94, 97, 99],
             reserve_to_move: 8,
             composite: (35, 25),
             single_lock: 15,
@@ -174,15 +181,19 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
             let shield = ring & front_span(color, king) & pawns;
             smg += p.pawn_shield * shield.count().min(3) as i32;
         }
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
-            .into_iter()
-            .filter(|_| safety)
-        {
-            for sq in pos.pieces_of(them, role) {
-                if (movegen::chess::attacks::attacks(role, them, sq, occ) & ring).nonempty() {
-                    smg -= p.king_attacker[role.index()];
+        if safety {
+            let (mut attackers, mut value) = (0usize, 0);
+            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                for sq in pos.pieces_of(them, role) {
+                    let hits =
+                        (movegen::chess::attacks::attacks(role, them, sq, occ) & ring).count();
+                    if hits > 0 {
+                        attackers += 1;
+                        value += p.king_attack_value[role.index()] * hits as i32;
+                    }
                 }
             }
+            smg -= value * p.king_attack_weight[attackers.min(7)] / 100;
         }
         // Tris terms.
         if !enabled(Term::Tris) {
