@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::engine::{bestmove, field, Engine, PATIENCE};
+use common::engine::{any_bestmove, bestmove, field, Engine, PATIENCE};
 use movegen::chess::Position;
 use movegen::{Game, Variant};
 use vampirc_uci::UciMessage;
@@ -181,10 +181,7 @@ fn stop_isready_and_quit_during_search() {
         // isready is answered during the search, before any bestmove.
         e.send("isready");
         let lines = e.expect("readyok", Duration::from_millis(500));
-        assert!(
-            !lines.iter().any(|l| l.starts_with("bestmove")),
-            "{lines:?}"
-        );
+        assert!(!any_bestmove(&lines), "{lines:?}");
         let sent = Instant::now();
         e.send("stop");
         let (_, at) = e.expect_timed("bestmove", PATIENCE);
@@ -215,10 +212,7 @@ fn ponder_then_ponderhit_or_stop() {
     e.send("position startpos moves e2e4 e7e5");
     e.send("go ponder wtime 3000 btime 3000");
     let early = e.drain(Duration::from_millis(400));
-    assert!(
-        !early.iter().any(|l| l.starts_with("bestmove")),
-        "no bestmove while pondering"
-    );
+    assert!(!any_bestmove(&early), "no bestmove while pondering");
     let sent = Instant::now();
     e.send("ponderhit");
     let (lines, at) = e.expect_timed("bestmove", PATIENCE);
@@ -238,10 +232,7 @@ fn ponder_then_ponderhit_or_stop() {
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
     e.send("go ponder depth 3");
     let early = e.drain(Duration::from_millis(300));
-    assert!(
-        !early.iter().any(|l| l.starts_with("bestmove")),
-        "{early:?}"
-    );
+    assert!(!any_bestmove(&early), "{early:?}");
     e.send("ponderhit");
     let (mv, _) = bestmove(e.expect("bestmove", PATIENCE).last().unwrap());
     assert_eq!(mv, "d1d8");
@@ -451,7 +442,7 @@ fn abandoned_ponder_search_sends_no_bestmove() {
     e.send("ucinewgame");
     let before = e.sync();
     assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
+        !any_bestmove(&before),
         "the abandoned ponder search answered: {before:?}"
     );
     e.send("position startpos moves d2d4");
@@ -460,10 +451,7 @@ fn abandoned_ponder_search_sends_no_bestmove() {
     let (mv, _) = bestmove(lines.last().unwrap());
     assert!(legal_in(Variant::Chess, None, "d2d4", &mv), "{mv}");
     let after = e.drain(Duration::from_millis(300));
-    assert!(
-        !after.iter().any(|l| l.starts_with("bestmove")),
-        "one go, one bestmove: {after:?}"
-    );
+    assert!(!any_bestmove(&after), "one go, one bestmove: {after:?}");
     // A new `go` over a running search replaces it: one bestmove in all,
     // for the new position.
     e.send("position startpos");
@@ -479,10 +467,7 @@ fn abandoned_ponder_search_sends_no_bestmove() {
     );
     let (mv, _) = bestmove(lines.last().unwrap());
     assert!(legal_in(Variant::Chess, None, "g1f3", &mv), "{mv}");
-    assert!(!e
-        .drain(Duration::from_millis(300))
-        .iter()
-        .any(|l| l.starts_with("bestmove")));
+    assert!(!any_bestmove(&e.drain(Duration::from_millis(300))));
     check_grammar(&e);
 }
 

@@ -4,7 +4,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::engine::{bestmove, field, Engine, PATIENCE};
+use common::engine::{any_bestmove, bestmove, field, Engine, PATIENCE};
 use movegen::shogi::Position;
 use movegen::{Game, Variant};
 
@@ -114,10 +114,7 @@ fn ponder_with_ponderhit_times_and_stop() {
     // YaneuraOu style: `go ponder` without a clock, the clock on `ponderhit`.
     e.send("go ponder");
     let early = e.drain(Duration::from_millis(400));
-    assert!(
-        !early.iter().any(|l| l.starts_with("bestmove")),
-        "{early:?}"
-    );
+    assert!(!any_bestmove(&early), "{early:?}");
     let sent = Instant::now();
     e.send("ponderhit btime 1000 wtime 1000 byoyomi 200");
     let (lines, at) = e.expect_timed("bestmove", PATIENCE);
@@ -154,7 +151,7 @@ fn ponder_with_ponderhit_times_and_stop() {
     std::thread::sleep(Duration::from_millis(200));
     e.send("isready");
     let lines = e.expect("readyok", Duration::from_millis(500));
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")));
+    assert!(!any_bestmove(&lines));
     let sent = Instant::now();
     e.send("stop");
     let (_, at) = e.expect_timed("bestmove", PATIENCE);
@@ -303,19 +300,13 @@ fn gameover_while_pondering_sends_no_bestmove() {
     std::thread::sleep(Duration::from_millis(200));
     e.send("gameover lose");
     let lines = e.sync();
-    assert!(
-        !lines.iter().any(|l| l.starts_with("bestmove")),
-        "{lines:?}"
-    );
+    assert!(!any_bestmove(&lines), "{lines:?}");
     e.send("usinewgame");
     e.send("position startpos");
     e.send("go depth 3");
     let lines = e.expect("bestmove", PATIENCE);
     let (mv, _) = bestmove(lines.last().unwrap());
     assert!(legal_in(Variant::Shogi, None, "", &mv), "{mv}");
-    assert!(!e
-        .drain(Duration::from_millis(300))
-        .iter()
-        .any(|l| l.starts_with("bestmove")));
+    assert!(!any_bestmove(&e.drain(Duration::from_millis(300))));
     e.assert_ascii();
 }

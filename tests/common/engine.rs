@@ -158,6 +158,11 @@ impl Drop for Engine {
     }
 }
 
+/// Whether any of `lines` is a `bestmove`.
+pub fn any_bestmove(lines: &[String]) -> bool {
+    lines.iter().any(|l| l.starts_with("bestmove"))
+}
+
 /// The move of a `bestmove` line and its optional ponder move.
 pub fn bestmove(line: &str) -> (String, Option<String>) {
     let t: Vec<&str> = line.split_whitespace().collect();

@@ -257,10 +257,6 @@ impl SearchGame for Position {
         evaluate(self)
     }
 
-    /// Captures of regular pieces, promotions, and one re-drop variant per
-    /// composite capture (the re-drop on the square just left), as in the
-    /// chess family; taking a standalone Tris removes nothing and is quiet,
-    /// which keeps the quiescence search finite.
     /// Drops are never tactical: the board moves suffice (and drops are
     /// most of a shogi move list).
     fn generate_for_qsearch(&self, list: &mut movegen::MoveList<Move>) -> bool {
@@ -268,6 +264,10 @@ impl SearchGame for Position {
         false
     }
 
+    /// Captures of regular pieces, promotions, and one re-drop variant per
+    /// composite capture (the re-drop on the square just left), as in the
+    /// chess family; taking a standalone Tris removes nothing and is quiet,
+    /// which keeps the quiescence search finite.
     fn is_tactical(&self, mv: Move) -> bool {
         let takes_piece = self.piece_at(mv.to()).is_some();
         match mv.kind() {
