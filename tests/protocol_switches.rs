@@ -53,6 +53,7 @@ fn switches_are_declared_and_change_the_search() {
         "Search_LateMovePruning",
         "Eval_PawnStructure",
         "Eval_KingSafety",
+        "Eval_Mobility",
     ] {
         assert!(
             base.contains(&format!("option name {name} type check default true")),

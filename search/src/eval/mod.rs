@@ -22,13 +22,17 @@ pub enum Term {
     /// Every Tris term (composites, locks, Tris by the king, reserve, re-drop
     /// threats, forced-drop phase).
     Tris = 4,
+    /// Mobility of the pieces that slide or jump (knights, bishops, rooks,
+    /// queens; lances, bishops, rooks and their promotions in shogi).
+    Mobility = 8,
 }
 
 impl Term {
-    pub const ALL: [(Term, &'static str); 3] = [
+    pub const ALL: [(Term, &'static str); 4] = [
         (Term::PawnStructure, "pawn_structure"),
         (Term::KingSafety, "king_safety"),
         (Term::Tris, "tris"),
+        (Term::Mobility, "mobility"),
     ];
 }
 

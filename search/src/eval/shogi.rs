@@ -17,10 +17,29 @@ pub struct ShogiParams {
     /// Bonus per rank of advance (relative rank 8 = home) for pawns,
     /// silvers and golds.
     pub advance: [i32; 14],
-    /// Per enemy attack on a square of the king's ring.
-    pub ring_attack: i32,
     /// Per own gold, silver or promoted minor next to the king.
     pub ring_defender: i32,
+    /// King danger units per attacked square of the enemy king's ring, by
+    /// the attacking role.
+    pub ring_attack_units: [i32; 14],
+    /// King danger units per kind of piece in hand (R B G S N L P; a kind
+    /// counts once, a second piece of it half again).
+    pub hand_attack_units: [i32; 7],
+    /// King danger units removed per defender (gold, silver, promoted minor)
+    /// on the defending king's ring.
+    pub ring_defender_units: i32,
+    /// Penalty = units² × `king_danger_scale` / 16, at most
+    /// `king_danger_max`.
+    pub king_danger_scale: i32,
+    pub king_danger_max: i32,
+    /// Per piece that reaches neither king's ring: this ×
+    /// distance(own king) × distance(enemy king) / 4 (pieces should stay
+    /// near a king, to guard it or to attack it).
+    pub king_proximity: i32,
+    /// Slider mobility: per attacked square not held by an own piece,
+    /// above `mobility_base` (index = role).
+    pub mobility: [i32; 14],
+    pub mobility_base: [i32; 14],
     /// For the side to move.
     pub tempo: i32,
     // ---- TrisShogi terms ----
@@ -48,8 +67,15 @@ impl Default for ShogiParams {
             // R B G S N L P
             hand_value: [1100, 950, 600, 550, 450, 350, 105],
             advance: [4, 2, 3, 5, 2, 0, 0, 0, 3, 3, 3, 3, 0, 0],
-            ring_attack: 14,
             ring_defender: 12,
+            ring_attack_units: [1, 2, 2, 3, 3, 3, 4, 0, 3, 3, 3, 3, 4, 5],
+            hand_attack_units: [4, 3, 3, 3, 2, 2, 1],
+            ring_defender_units: 2,
+            king_danger_scale: 8,
+            king_danger_max: 1200,
+            king_proximity: 4,
+            mobility: [0, 2, 0, 0, 0, 4, 3, 0, 0, 0, 0, 0, 3, 2],
+            mobility_base: [0, 2, 0, 0, 0, 5, 6, 0, 0, 0, 0, 0, 8, 10],
             tempo: 20,
             composite: 40,
             locked_tris: 20,
@@ -78,50 +104,85 @@ fn defender(role: Role) -> bool {
     )
 }
 
+/// Chebyshev distance.
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
 /// The evaluation from Black's side.
 fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     let occ = pos.occupied();
+    let king_terms = enabled(Term::KingSafety);
+    let mobility = enabled(Term::Mobility);
     let mut total = 0;
     for color in [Color::Black, Color::White] {
         let sign = if color == Color::Black { 1 } else { -1 };
         let them = color.other();
+        let ours = pos.pieces(color);
+        let own_king = pos.king(color);
+        let their_king = pos.king(them);
+        let their_ring = KING_STEP[their_king.index()];
         let mut s = 0;
+        // Danger units against the enemy king.
+        let mut units = 0;
         for role in Role::ALL {
-            for sq in pos.role(role) & pos.pieces(color) {
-                s += p.board_value[role as usize];
+            let r = role as usize;
+            for sq in pos.role(role) & ours {
+                s += p.board_value[r];
                 // Relative rank 8 is the home rank: advance = 8 - rel.
-                s += p.advance[role as usize] * (8 - sq.relative_rank(color) as i32);
+                s += p.advance[r] * (8 - sq.relative_rank(color) as i32);
+                if role == Role::King {
+                    continue;
+                }
+                let att = movegen::shogi::attacks::attacks(color, role, sq, occ);
+                if mobility && p.mobility[r] != 0 {
+                    s += p.mobility[r] * ((att & !ours).count() as i32 - p.mobility_base[r]);
+                }
+                if !king_terms {
+                    continue;
+                }
+                let hits = (att & their_ring).count() as i32;
+                if hits > 0 {
+                    units += p.ring_attack_units[r] * hits;
+                } else if role != Role::Pawn && (att & KING_STEP[own_king.index()]).is_empty() {
+                    s -= p.king_proximity * distance(sq, own_king) * distance(sq, their_king) / 4;
+                }
             }
         }
         for (i, role) in Role::HAND.into_iter().enumerate() {
-            s += p.hand_value[i] * pos.hand(color, role) as i32;
+            let n = pos.hand(color, role) as i32;
+            s += p.hand_value[i] * n;
+            if n > 0 {
+                units +=
+                    p.hand_attack_units[i] + if n > 1 { p.hand_attack_units[i] / 2 } else { 0 };
+            }
         }
-        // King safety.
-        let king = pos.king(color);
-        let ring = if enabled(Term::KingSafety) {
-            KING_STEP[king.index()]
-        } else {
-            Default::default()
-        };
-        for sq in ring {
-            s -= p.ring_attack * pos.attackers_to(sq, them, occ).count() as i32;
-            if let Some(piece) = pos.piece_at(sq) {
-                if piece.color == color && defender(piece.role) {
-                    s += p.ring_defender;
+        if king_terms {
+            // Defenders of the enemy king.
+            let mut defenders = 0;
+            for sq in their_ring & pos.pieces(them) {
+                if let Some(piece) = pos.piece_at(sq) {
+                    if defender(piece.role) {
+                        defenders += 1;
+                    }
                 }
             }
+            units = (units - p.ring_defender_units * defenders).max(0);
+            s += (units * units * p.king_danger_scale / 16).min(p.king_danger_max);
+            s -= p.ring_defender * defenders;
         }
         // Tris terms.
         if !enabled(Term::Tris) {
             total += sign * s;
             continue;
         }
-        let ours = pos.pieces(color);
         let composites = pos.composites() & ours;
         s += p.composite * composites.count() as i32;
         let locked = pos.tris_locked_to(color);
         s += p.locked_tris * locked.count() as i32;
-        s += p.tris_by_enemy_king * (locked & TRIS_STEP[pos.king(them).index()]).count() as i32;
+        s += p.tris_by_enemy_king * (locked & TRIS_STEP[their_king.index()]).count() as i32;
         let enemy_tris = pos.tris_locked_to(them) | (pos.composites() & pos.pieces(them));
         for c in composites {
             if let Some(piece) = pos.piece_at(c) {
@@ -349,6 +410,47 @@ mod tests {
         .unwrap();
         let without = Position::startpos(Variant::Shogi);
         assert!(evaluate(&with) > evaluate(&without) + 150);
+    }
+
+    fn eval(sfen: &str) -> i32 {
+        evaluate(&Position::from_fen(Variant::Shogi, sfen).unwrap())
+    }
+
+    #[test]
+    fn pieces_in_hand_threaten_the_enemy_king() {
+        // Danger grows faster than the pieces held: a gold and a silver in
+        // hand against a bare king weigh more than each alone (material is
+        // linear, so the excess is the king-danger term).
+        let none = eval("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        let gold = eval("4k4/9/9/9/9/9/9/9/4K4 b G 1") - none;
+        let silver = eval("4k4/9/9/9/9/9/9/9/4K4 b S 1") - none;
+        let both = eval("4k4/9/9/9/9/9/9/9/4K4 b GS 1") - none;
+        assert!(both > gold + silver, "{both} {gold} {silver}");
+    }
+
+    #[test]
+    fn king_ring_attacks_cost_the_defender() {
+        // A dragon next to White's king ring against one far away.
+        let near = "4k4/9/6+R2/9/9/9/9/9/4K4 b - 1";
+        let far = "4k4/9/9/9/9/9/9/+R8/4K4 b - 1";
+        assert!(eval(near) > eval(far), "{} {}", eval(near), eval(far));
+    }
+
+    #[test]
+    fn a_gold_far_from_both_kings_is_worth_less() {
+        // A gold beside its own king against one in a far corner that
+        // touches neither king ring.
+        let home = "4k4/9/9/9/9/9/9/4G4/4K4 b - 1";
+        let corner = "4k4/9/9/9/G8/9/9/9/4K4 b - 1";
+        assert!(eval(home) > eval(corner));
+    }
+
+    #[test]
+    fn bishop_mobility_counts() {
+        // The same bishop boxed in by its own pawns and free.
+        let boxed = "4k4/9/9/9/9/9/9/P1P6/1B2K4 b - 1";
+        let free = "4k4/9/9/9/4B4/9/9/P1P6/4K4 b - 1";
+        assert!(eval(free) > eval(boxed));
     }
 
     #[test]
