@@ -33,6 +33,11 @@ pub struct ChessParams {
     /// ... and the sum counts in percent by the number of such pieces
     /// (index capped at 7): one attacker alone is no danger, a crowd is.
     pub king_attack_weight: [i32; 8],
+    /// Mobility of knights, bishops, rooks and queens (index = role): per
+    /// reachable square not held by an own piece nor attacked by an enemy
+    /// pawn, above `mobility_base`.
+    pub mobility: [Pair; 6],
+    pub mobility_base: [i32; 6],
     // ---- MengChess (Tris) terms ----
     /// Per Tris in the reserve once the drop switch is on, for the side to
     /// move (it can drop first).
@@ -75,6 +80,9 @@ impl Default for ChessParams {
             // Safety" page (attacking king zone).
             king_attack_value: [0, 20, 20, 40, 80, 0],
             king_attack_weight: [0, 0, 50, 75, 88, 94, 97, 99],
+            // P N B R Q K
+            mobility: [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)],
+            mobility_base: [0, 4, 6, 6, 12, 0],
             reserve_to_move: 8,
             composite: (35, 25),
             single_lock: 15,
@@ -148,6 +156,24 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         // Pawn structure.
         let pawns = pos.pieces_of(color, Role::Pawn);
         let enemy_pawns = pos.pieces_of(them, Role::Pawn);
+        if enabled(Term::Mobility) {
+            let mut pawn_guarded = Bitboard::EMPTY;
+            for sq in enemy_pawns {
+                pawn_guarded |= movegen::chess::attacks::pawn_attacks(them, sq);
+            }
+            let area = !(us | pawn_guarded);
+            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                let (wm, we) = p.mobility[role.index()];
+                let base = p.mobility_base[role.index()];
+                for sq in pos.pieces_of(color, role) {
+                    let n = (movegen::chess::attacks::attacks(role, color, sq, occ) & area).count()
+                        as i32
+                        - base;
+                    smg += wm * n;
+                    seg += we * n;
+                }
+            }
+        }
         let structure = if enabled(Term::PawnStructure) {
             pawns
         } else {
