@@ -143,6 +143,13 @@ fn limits_are_honoured() {
         "{:?}",
         t.elapsed()
     );
+    // A move time has no slack to save: it is used to the end (an
+    // iteration cut short counts when it found a better move).
+    assert!(
+        t.elapsed() >= Duration::from_millis(110),
+        "{:?}",
+        t.elapsed()
+    );
     assert!(r.best.is_some());
     // searchmoves: only the given root moves.
     let only = vec![

@@ -41,6 +41,9 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     pub root_moves: Vec<RootMove<G::Move>>,
     /// The depth of the current iteration (extensions stop at twice it).
     root_depth: i32,
+    /// In the unfinished iteration, a root move that beat the first one
+    /// (the previous best): its score and PV. Reset at each depth.
+    pub partial: Option<(i32, Vec<G::Move>)>,
 }
 
 /// LMR: reduction by depth and move number, ln(d) * ln(m) / 2.
@@ -114,6 +117,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             root_moves,
             root_depth: 1,
+            partial: None,
         }
     }
 
@@ -190,6 +194,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 rm.pv.clear();
                 rm.pv.push(mv);
                 rm.pv.extend_from_slice(&self.pv[1]);
+                // Searched in full at this depth and better than the first
+                // move: worth playing even if the iteration is cut short.
+                if i > first && first == 0 {
+                    self.partial = Some((score, rm.pv.clone()));
+                }
             } else {
                 rm.score = -INFINITE;
             }

@@ -192,9 +192,14 @@ impl Shared<'_> {
         }
     }
 
-    fn past_soft_limit(&self, fraction: f64) -> bool {
+    /// Whether a new iteration would likely not finish before the soft
+    /// limit (the next one takes about as long as all before it). When the
+    /// budget has no slack (soft = hard: a move time, or byoyomi without main
+    /// time, which is lost if unused) the search runs to the hard limit: an
+    /// iteration cut short still counts when it found a better move.
+    fn no_time_for_another_iteration(&self) -> bool {
         match (self.budget, self.clock_elapsed()) {
-            (Some(b), Some(e)) => e.as_secs_f64() >= b.soft.as_secs_f64() * fraction,
+            (Some(b), Some(e)) if b.soft < b.hard => e.as_secs_f64() >= b.soft.as_secs_f64() * 0.6,
             _ => false,
         }
     }
@@ -386,6 +391,7 @@ fn iterate<G: SearchGame>(
     };
     let mut depth = 1 + (w.id as i32 & 1);
     while depth <= max_depth {
+        w.partial = None;
         for rm in &mut w.root_moves {
             rm.previous = rm.score;
         }
@@ -421,8 +427,32 @@ fn iterate<G: SearchGame>(
                 break;
             }
         }
-        // A depth stopped midway is dropped: the last completed one stands.
+        // A depth stopped midway is dropped: the last completed one stands,
+        // unless a move searched in full at this depth beat its best move.
         if w.stopped() {
+            if let Some((score, pv)) = w.partial.take().filter(|_| multipv == 1) {
+                result.best = Some(pv[0]);
+                result.ponder = pv.get(1).copied();
+                result.score = Score::from_internal(score);
+                result.lines = vec![(result.score, pv.clone())];
+                if let Some(rep) = reporter {
+                    let nodes = shared.total_nodes();
+                    let time = shared.start.elapsed();
+                    rep.info(&Info {
+                        depth: depth as u32,
+                        seldepth: w.seldepth.max(depth as usize) as u32,
+                        multipv: 1,
+                        score: result.score,
+                        // At least this: the iteration did not finish.
+                        bound: Bound::Lower,
+                        nodes,
+                        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+                        time,
+                        hashfull: shared.tt.hashfull(),
+                        pv,
+                    });
+                }
+            }
             break;
         }
         result.depth = depth as u32;
@@ -458,7 +488,9 @@ fn iterate<G: SearchGame>(
                 }
             }
             // A single legal move needs no thought under a clock.
-            if shared.past_soft_limit(0.6) || (w.root_moves.len() == 1 && limits.clock.is_some()) {
+            if shared.no_time_for_another_iteration()
+                || (w.root_moves.len() == 1 && limits.clock.is_some())
+            {
                 break;
             }
         }

@@ -32,6 +32,13 @@ fn clock_budget(c: &Clock, overhead: Duration) -> TimeBudget {
     // Time we may spend on this move without losing: the main time (minus
     // the overhead) plus the byoyomi, which is used only when it is there.
     let available = (c.time + c.byoyomi).saturating_sub(overhead).max(MIN_THINK);
+    // Byoyomi alone: the period is lost if unused, so all of it is ours.
+    if c.time.is_zero() && c.byoyomi > Duration::ZERO {
+        return TimeBudget {
+            soft: available,
+            hard: available,
+        };
+    }
     let moves = c.moves_to_go.unwrap_or(30).clamp(1, 50);
     let share = c.time / moves + c.inc * 3 / 4;
     let base = if c.byoyomi > Duration::ZERO {
@@ -122,7 +129,9 @@ mod tests {
         };
         let b = budget(&limits).unwrap();
         assert!(b.hard <= ms(970), "{b:?}");
-        assert!(b.soft >= ms(800), "{b:?}");
+        // No slack: the search runs to the hard limit.
+        assert_eq!(b.soft, b.hard, "{b:?}");
+        assert!(b.soft >= ms(900), "{b:?}");
     }
 
     #[test]
