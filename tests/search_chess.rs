@@ -311,3 +311,41 @@ fn repetition_with_the_game_history_is_a_draw() {
     let r = fresh.search(&p, &[], &Limits::depth(6), &Silent);
     assert!(matches!(r.score, Score::Cp(c) if c < -500), "{:?}", r.score);
 }
+
+/// A search cut off in the middle of an iteration (here by a node limit,
+/// which makes it reproducible) plays the move of the last completed depth,
+/// or a move that beat it at the unfinished depth, reported as a
+/// `lowerbound` line; some of these node limits do cut a search just after
+/// such a move.
+#[test]
+fn an_unfinished_iteration_counts_when_it_found_a_better_move() {
+    let fens = [
+        // The best move changes at depths 7, 8 and 9 (9,000 to 60,000
+        // nodes).
+        "r3kb1r/pp1n1ppp/2p1pn2/q7/2BP4/2N1PN2/PP3PPP/R2QK2R w KQkq - 0 1",
+    ];
+    let mut cut_short = 0;
+    for fen in fens {
+        let p = pos(Variant::Chess, fen);
+        for n in (3..=20).map(|k| k * 3_000) {
+            let mut s: Searcher<Position> = Searcher::new(16, 1);
+            let rep = Collect(Mutex::new(Vec::new()));
+            let r = s.search(&p, &[], &Limits::nodes(n), &rep);
+            let infos = rep.0.lock().unwrap();
+            let last = infos.last().expect("a line per completed depth");
+            // The move played is the first of the last line reported.
+            assert_eq!(Some(last.pv[0]), r.best, "{fen} nodes {n}");
+            if last.bound == search::Bound::Lower {
+                let completed = infos.iter().rev().find(|i| i.bound == search::Bound::Exact);
+                let completed = completed.expect("depth 1 completes");
+                assert_eq!(last.depth, completed.depth + 1, "{fen} nodes {n}");
+                assert_ne!(last.pv[0], completed.pv[0], "{fen} nodes {n}");
+                cut_short += 1;
+            }
+        }
+    }
+    assert!(
+        cut_short > 0,
+        "no node limit cut a search after a better move"
+    );
+}

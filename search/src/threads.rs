@@ -436,21 +436,9 @@ fn iterate<G: SearchGame>(
                 result.score = Score::from_internal(score);
                 result.lines = vec![(result.score, pv.clone())];
                 if let Some(rep) = reporter {
-                    let nodes = shared.total_nodes();
-                    let time = shared.start.elapsed();
-                    rep.info(&Info {
-                        depth: depth as u32,
-                        seldepth: w.seldepth.max(depth as usize) as u32,
-                        multipv: 1,
-                        score: result.score,
-                        // At least this: the iteration did not finish.
-                        bound: Bound::Lower,
-                        nodes,
-                        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-                        time,
-                        hashfull: shared.tt.hashfull(),
-                        pv,
-                    });
+                    // At least this score: the iteration did not finish.
+                    let line = (1, result.score, Bound::Lower, pv);
+                    report_line(rep, w, depth, line);
                 }
             }
             break;
@@ -458,21 +446,9 @@ fn iterate<G: SearchGame>(
         result.depth = depth as u32;
         record(&mut result, &w.root_moves, multipv);
         if let Some(rep) = reporter {
-            let nodes = shared.total_nodes();
-            let time = shared.start.elapsed();
             for (i, rm) in w.root_moves.iter().take(multipv).enumerate() {
-                rep.info(&Info {
-                    depth: depth as u32,
-                    seldepth: w.seldepth.max(depth as usize) as u32,
-                    multipv: i + 1,
-                    score: Score::from_internal(rm.score),
-                    bound: Bound::Exact,
-                    nodes,
-                    nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
-                    time,
-                    hashfull: shared.tt.hashfull(),
-                    pv: rm.pv.clone(),
-                });
+                let score = Score::from_internal(rm.score);
+                report_line(rep, w, depth, (i + 1, score, Bound::Exact, rm.pv.clone()));
             }
         }
         if w.id == 0 {
@@ -497,6 +473,30 @@ fn iterate<G: SearchGame>(
         depth += 1;
     }
     result
+}
+
+/// One info line: (multipv index, score, bound, PV) at `depth`.
+fn report_line<G: SearchGame>(
+    rep: &dyn Reporter<G::Move>,
+    w: &Worker<'_, G>,
+    depth: i32,
+    (multipv, score, bound, pv): (usize, Score, Bound, Vec<G::Move>),
+) {
+    let shared = w.shared;
+    let nodes = shared.total_nodes();
+    let time = shared.start.elapsed();
+    rep.info(&Info {
+        depth: depth as u32,
+        seldepth: w.seldepth.max(depth as usize) as u32,
+        multipv,
+        score,
+        bound,
+        nodes,
+        nps: (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64,
+        time,
+        hashfull: shared.tt.hashfull(),
+        pv,
+    });
 }
 
 fn record<M: Copy>(result: &mut SearchResult<M>, root_moves: &[RootMove<M>], multipv: usize) {
