@@ -16,8 +16,8 @@ pub mod shogi;
 pub enum Term {
     /// Doubled, isolated and passed pawns (chess family).
     PawnStructure = 1,
-    /// Pawn shield and king-ring attackers (chess); ring attacks and
-    /// defenders (shogi).
+    /// Pawn shield and king-ring attackers (chess); king danger from ring
+    /// attacks, pieces in hand and defenders, and king proximity (shogi).
     KingSafety = 2,
     /// Every Tris term (composites, locks, Tris by the king, reserve, re-drop
     /// threats, forced-drop phase).
