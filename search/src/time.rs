@@ -7,7 +7,8 @@ use crate::limits::{Clock, Limits};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeBudget {
-    /// Do not start another iteration after this.
+    /// The target: no new iteration after 60 % of it; when it equals
+    /// `hard` (no slack) the search runs to `hard`.
     pub soft: Duration,
     /// Stop the search at this point.
     pub hard: Duration,

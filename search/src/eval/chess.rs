@@ -156,23 +156,38 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         // Pawn structure.
         let pawns = pos.pieces_of(color, Role::Pawn);
         let enemy_pawns = pos.pieces_of(them, Role::Pawn);
-        if enabled(Term::Mobility) {
+        // Mobility and the attack on the enemy king's ring, from one attack
+        // set per knight, bishop, rook and queen.
+        let mobility = enabled(Term::Mobility);
+        let safety = enabled(Term::KingSafety);
+        if mobility || safety {
             let mut pawn_guarded = Bitboard::EMPTY;
             for sq in enemy_pawns {
                 pawn_guarded |= movegen::chess::attacks::pawn_attacks(them, sq);
             }
             let area = !(us | pawn_guarded);
+            let their_ring = king_attacks(pos.king(them));
+            let (mut attackers, mut value) = (0usize, 0);
             for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
                 let (wm, we) = p.mobility[role.index()];
                 let base = p.mobility_base[role.index()];
                 for sq in pos.pieces_of(color, role) {
-                    let n = (movegen::chess::attacks::attacks(role, color, sq, occ) & area).count()
-                        as i32
-                        - base;
-                    smg += wm * n;
-                    seg += we * n;
+                    let att = movegen::chess::attacks::attacks(role, color, sq, occ);
+                    if mobility {
+                        let n = (att & area).count() as i32 - base;
+                        smg += wm * n;
+                        seg += we * n;
+                    }
+                    let hits = (att & their_ring).count();
+                    if safety && hits > 0 {
+                        attackers += 1;
+                        value += p.king_attack_value[role.index()] * hits as i32;
+                    }
                 }
             }
+            // Counted for this side against the enemy king (the same total
+            // as counting it against the attacked side).
+            smg += value * p.king_attack_weight[attackers.min(7)] / 100;
         }
         let structure = if enabled(Term::PawnStructure) {
             pawns
@@ -199,27 +214,13 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
                 seg += p.passed_pawn[rel].1;
             }
         }
-        // King safety: pawn shield and attackers of the king's ring.
+        // King safety: the pawn shield (the ring attacks are counted above,
+        // by the attacking side).
         let king = pos.king(color);
         let ring = king_attacks(king);
-        let safety = enabled(Term::KingSafety);
         if safety {
             let shield = ring & front_span(color, king) & pawns;
             smg += p.pawn_shield * shield.count().min(3) as i32;
-        }
-        if safety {
-            let (mut attackers, mut value) = (0usize, 0);
-            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                for sq in pos.pieces_of(them, role) {
-                    let hits =
-                        (movegen::chess::attacks::attacks(role, them, sq, occ) & ring).count();
-                    if hits > 0 {
-                        attackers += 1;
-                        value += p.king_attack_value[role.index()] * hits as i32;
-                    }
-                }
-            }
-            smg -= value * p.king_attack_weight[attackers.min(7)] / 100;
         }
         // Tris terms.
         if !enabled(Term::Tris) {
