@@ -71,7 +71,7 @@ impl Default for ShogiParams {
             ring_attack_units: [1, 2, 2, 3, 3, 3, 4, 0, 3, 3, 3, 3, 4, 5],
             hand_attack_units: [4, 3, 3, 3, 2, 2, 1],
             ring_defender_units: 2,
-            king_danger_scale: 8,
+            king_danger_scale: 12,
             king_danger_max: 1200,
             king_proximity: 4,
             mobility: [0, 2, 0, 0, 0, 4, 3, 0, 0, 0, 0, 0, 3, 2],
