@@ -259,7 +259,7 @@ fn picker_perft(p: &Position, depth: u32, hist: &Histories<Position>) -> u64 {
     let n = moves.len();
     let tt_move = moves.last().copied();
     let mut picker = Picker::new();
-    picker.fill(p, &moves, tt_move, hist, 0, None);
+    picker.fill(p, &moves, tt_move, hist, 0, [None; 2]);
     let mut seen = Vec::new();
     while let Some((m, _)) = picker.pick() {
         assert!(!seen.contains(&m), "{m} picked twice");

@@ -4,7 +4,7 @@
 //! 1. the transposition-table move;
 //! 2. good tactical moves (SEE >= 0), by MVV-LVA;
 //! 3. the two killers of the ply, then the counter-move;
-//! 4. quiet moves by history;
+//! 4. quiet moves by history and continuation history;
 //! 5. losing tactical moves.
 //!
 //! Each move is scored once; the first few are picked by selection (a
@@ -79,10 +79,10 @@ impl<M: Copy + Eq> Picker<M> {
         tt_move: Option<M>,
         hist: &Histories<G>,
         ply: usize,
-        prev_index: Option<usize>,
+        prev: [Option<usize>; 2],
     ) {
         let killers = hist.killers(ply);
-        let counter = hist.counter(prev_index);
+        let counter = hist.counter(prev[0]);
         for &m in moves {
             let score = if Some(m) == tt_move {
                 TT
@@ -100,7 +100,8 @@ impl<M: Copy + Eq> Picker<M> {
             } else if Some(m) == counter {
                 COUNTER
             } else {
-                hist.quiet(pos.history_index(m)).clamp(-(1 << 26), 1 << 26)
+                hist.quiet_score(pos.history_index(m), prev)
+                    .clamp(-(1 << 26), 1 << 26)
             };
             self.entries.push((score, m));
         }

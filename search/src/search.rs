@@ -162,6 +162,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         None
     }
 
+    /// History indexes of the moves one and two plies before `ply` (`None`
+    /// across a null move or before the root).
+    fn prev_moves(&self, ply: usize) -> [Option<usize>; 2] {
+        let two = if ply >= 1 {
+            self.prev_move[ply - 1]
+        } else {
+            None
+        };
+        [self.prev_move[ply], two]
+    }
+
     /// The root: every root move from `first` on, PVS, scores kept per move.
     pub fn root(&mut self, pos: &G, depth: i32, mut alpha: i32, beta: i32, first: usize) -> i32 {
         let mut best = -INFINITE;
@@ -313,7 +324,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // 6. The moves, in picker order.
         self.hist.clear_killers(ply + 1);
         let mut picker = Picker::new();
-        picker.fill(pos, &moves, tt_move, self.hist, ply, self.prev_move[ply]);
+        let prev = self.prev_moves(ply);
+        picker.fill(pos, &moves, tt_move, self.hist, ply, prev);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -361,7 +373,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     r -= i32::from(PV);
                     r += i32::from(cut_node);
                     r -= i32::from(gives_check);
-                    r -= (self.hist.quiet(hidx) / 6000).clamp(-2, 2);
+                    r -= (self.hist.quiet_score(hidx, prev) / 8000).clamp(-2, 2);
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax::<false>(
@@ -404,8 +416,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.hist
-                                .reward(ply, depth, (mv, hidx), &quiets, self.prev_move[ply]);
+                            self.hist.reward(ply, depth, (mv, hidx), &quiets, prev);
                         }
                         break;
                     }
@@ -483,7 +494,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // In check every evasion is searched; otherwise tactical moves.
         let mut picker = Picker::new();
         if in_check {
-            picker.fill(pos, &moves, None, self.hist, ply, None);
+            picker.fill(pos, &moves, None, self.hist, ply, [None; 2]);
         } else {
             picker.fill_tactical(pos, &moves);
         }
