@@ -51,6 +51,7 @@ fn switches_are_declared_and_change_the_search() {
         "Search_NullMove",
         "Search_LMR",
         "Search_LateMovePruning",
+        "Search_IIR",
         "Eval_PawnStructure",
         "Eval_KingSafety",
         "Eval_Mobility",

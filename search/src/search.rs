@@ -71,6 +71,12 @@ fn late_move_prune(depth: i32, quiets_seen: usize, improving: bool) -> bool {
     depth <= 7 && quiets_seen >= limit.max(2)
 }
 
+/// Internal iterative reduction: no table move at a PV or expected cut node
+/// of some depth.
+fn iir(depth: i32, has_tt_move: bool, pv_or_cut: bool) -> bool {
+    depth >= 4 && !has_tt_move && pv_or_cut
+}
+
 /// The score of a TT entry if its bound settles the window.
 fn tt_cutoff(hit: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let score = from_tt(hit.score, ply);
@@ -231,7 +237,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     fn negamax<const PV: bool>(
         &mut self,
         pos: &G,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -277,6 +283,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if let Some(score) = tt_cutoff(h, ply, alpha, beta) {
                 return score;
             }
+        }
+
+        // Internal iterative reduction: a node worth a full search would
+        // have left a move in the table; without one, search it shallower.
+        if self.shared.features.iir && iir(depth, tt_move.is_some(), PV || cut_node) {
+            depth -= 1;
         }
 
         // 4. Static evaluation and node pruning (before the moves are
@@ -472,11 +484,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if !in_check {
             let stand = pos.evaluate();
             if stand >= beta {
+                self.shared
+                    .tt
+                    .store(key, 0, to_tt(stand, ply), 0, Bound::Lower);
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut moves = MoveList::new();
         let complete = if in_check {
             pos.generate(&mut moves);
@@ -513,12 +530,29 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(mv);
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
+        // Stored at depth 0: only quiescence searches use it for a cutoff.
+        // A score strictly inside the window is exact (fail-soft).
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move.map_or(0, G::move_to_bits),
+            to_tt(best, ply),
+            0,
+            bound,
+        );
         best
     }
 }

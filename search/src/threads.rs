@@ -109,6 +109,8 @@ pub struct Features {
     pub futility: bool,
     pub late_move_pruning: bool,
     pub aspiration: bool,
+    /// Internal iterative reduction.
+    pub iir: bool,
 }
 
 impl Default for Features {
@@ -120,19 +122,21 @@ impl Default for Features {
             futility: true,
             late_move_pruning: true,
             aspiration: true,
+            iir: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "null_move",
         "lmr",
         "reverse_futility",
         "futility",
         "late_move_pruning",
         "aspiration",
+        "iir",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -144,6 +148,7 @@ impl Features {
             "futility" => &mut self.futility,
             "late_move_pruning" => &mut self.late_move_pruning,
             "aspiration" => &mut self.aspiration,
+            "iir" => &mut self.iir,
             _ => return false,
         };
         *slot = on;
