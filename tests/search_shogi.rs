@@ -35,6 +35,33 @@ fn shogi_mate_in_three_plies() {
     assert_mate(Variant::Shogi, "4k4/9/9/4P4/9/9/9/9/4K4 b 2G 1", 3);
 }
 
+/// Depth 1 with and without quiet checks in the quiescence search.
+fn depth_one_score(sfen: &str, qs_checks: bool) -> Score {
+    let p = pos(Variant::Shogi, sfen);
+    let mut s: Searcher<Position> = Searcher::new(16, 1);
+    let mut f = s.features();
+    f.qs_checks = qs_checks;
+    s.set_features(f);
+    s.search(&p, &[], &Limits::depth(1), &Silent).score
+}
+
+#[test]
+fn quiescence_checks_see_a_drop_mate_beyond_the_horizon() {
+    // A checking drop (extended one ply), the king's reply, then a drop
+    // that mates: the third ply is a quiet check that only the quiescence
+    // search's first ply can see at depth 1.
+    for sfen in [
+        "9/4g2k1/4s4/6G2/9/9/9/9/K8 b GS 1",
+        "9/8k/9/7S1/9/9/9/9/K8 b GS 1",
+    ] {
+        assert_eq!(depth_one_score(sfen, true), Score::MatePlies(3), "{sfen}");
+        assert!(
+            !matches!(depth_one_score(sfen, false), Score::MatePlies(_)),
+            "{sfen}: a capture-only quiescence search should not see it"
+        );
+    }
+}
+
 #[test]
 fn trisshogi_mate_by_separation() {
     // The composite rook on 1e cannot reach file 5 as a unit (Tris steps);
@@ -84,4 +111,53 @@ fn the_best_move_is_always_legal_in_trisshogi() {
         assert!(p.is_legal(best), "ply {ply}: {best} in {}", p.to_fen());
         p = p.play(best);
     }
+}
+
+/// The quiet checks the quiescence search adds are exactly the legal
+/// non-tactical moves after which the moved piece attacks the king from a
+/// square next to it (contact checks), over pseudo-random playouts of all
+/// three shogi variants (composites and Tris included).
+#[test]
+fn quiet_checks_match_play_and_test_over_playouts() {
+    use search::SearchGame;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut checked = 0;
+    for variant in [Variant::Shogi, Variant::TrisShogi, Variant::MengShogi] {
+        for _game in 0..6 {
+            let mut p = Position::startpos(variant);
+            for _ply in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mut list = movegen::MoveList::new();
+                p.generate_quiet_checks(&mut list);
+                let them = p.turn().other();
+                let ksq = p.king(them);
+                let ring = movegen::shogi::attacks::KING_STEP[ksq.index()];
+                let expected: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| {
+                        let after = p.play(m);
+                        !p.is_tactical(m)
+                            && ring.contains(m.to())
+                            && after
+                                .attackers_to(ksq, p.turn(), after.occupied())
+                                .contains(m.to())
+                    })
+                    .collect();
+                assert_eq!(list.len(), expected.len(), "{}", p.to_fen());
+                for m in &expected {
+                    assert!(list.contains(m), "{m} missing in {}", p.to_fen());
+                }
+                checked += expected.len();
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p = p.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} contact checks seen");
 }

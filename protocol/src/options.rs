@@ -25,7 +25,7 @@ pub enum Key {
 /// Check options that switch search features and evaluation term groups,
 /// so that a match between two settings measures what each is worth. The
 /// names are single tokens, as USI needs.
-const SWITCHES: [(Key, &str); 11] = [
+const SWITCHES: [(Key, &str); 12] = [
     (Key::SearchFeature("null_move"), "Search_NullMove"),
     (Key::SearchFeature("lmr"), "Search_LMR"),
     (
@@ -39,6 +39,7 @@ const SWITCHES: [(Key, &str); 11] = [
     ),
     (Key::SearchFeature("aspiration"), "Search_Aspiration"),
     (Key::SearchFeature("iir"), "Search_IIR"),
+    (Key::SearchFeature("qs_checks"), "Search_QsChecks"),
     (Key::EvalTerm("pawn_structure"), "Eval_PawnStructure"),
     (Key::EvalTerm("king_safety"), "Eval_KingSafety"),
     (Key::EvalTerm("tris"), "Eval_Tris"),

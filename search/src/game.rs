@@ -35,6 +35,11 @@ pub trait SearchGame: Game {
         true
     }
 
+    /// Appends the quiet (non-tactical) legal moves that give check, for
+    /// the first ply of the quiescence search. By default none (chess: the
+    /// quiescence search sees captures and promotions only).
+    fn generate_quiet_checks(&self, _list: &mut movegen::MoveList<Self::Move>) {}
+
     /// MVV-LVA ordering key of a tactical move (higher first).
     fn mvv_lva(&self, mv: Self::Move) -> i32;
 

@@ -116,6 +116,13 @@ impl<M: Copy + Eq> Picker<M> {
         }
     }
 
+    /// Appends quiet checks after the tactical moves (quiescence search).
+    pub fn add_quiet(&mut self, moves: &MoveList<M>) {
+        for &m in moves {
+            self.entries.push((-(1 << 20), m));
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.entries.len()
     }

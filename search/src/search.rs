@@ -247,7 +247,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         debug_assert!(PV || alpha + 1 == beta);
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.qsearch(pos, ply, alpha, beta);
+            return self.qsearch(pos, ply, alpha, beta, true);
         }
         // 1. Stop, node count, selective depth.
         if self.stopped() {
@@ -459,7 +459,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         best
     }
 
-    fn qsearch(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Quiescence search: captures and promotions (all evasions in check);
+    /// with `checks` (its first ply) also the quiet moves that give check,
+    /// so that a mate by a quiet check at the horizon is seen.
+    fn qsearch(&mut self, pos: &G, ply: usize, mut alpha: i32, beta: i32, checks: bool) -> i32 {
         if self.stopped() {
             return 0;
         }
@@ -501,7 +504,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         } else {
             pos.generate_for_qsearch(&mut moves)
         };
-        if moves.is_empty() {
+        let mut quiet_checks = MoveList::new();
+        if checks && !in_check && self.shared.features.qs_checks {
+            pos.generate_quiet_checks(&mut quiet_checks);
+        }
+        if moves.is_empty() && quiet_checks.is_empty() {
             return if complete {
                 no_move_score::<G>(in_check, ply)
             } else {
@@ -514,6 +521,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             picker.fill(pos, &moves, None, self.hist, ply, [None; 2]);
         } else {
             picker.fill_tactical(pos, &moves);
+            picker.add_quiet(&quiet_checks);
         }
         while let Some((mv, _)) = picker.pick() {
             if !in_check && !pos.see_ge(mv, 0) {
@@ -521,7 +529,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             let child = pos.play(mv);
             self.keys.push((child.hash(), child.in_check()));
-            let score = -self.qsearch(&child, ply + 1, -beta, -alpha);
+            let score = -self.qsearch(&child, ply + 1, -beta, -alpha, false);
             self.keys.pop();
             if self.stopped() {
                 return 0;

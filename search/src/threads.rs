@@ -111,6 +111,8 @@ pub struct Features {
     pub aspiration: bool,
     /// Internal iterative reduction.
     pub iir: bool,
+    /// Quiet checks at the first ply of the quiescence search (shogi).
+    pub qs_checks: bool,
 }
 
 impl Default for Features {
@@ -123,13 +125,14 @@ impl Default for Features {
             late_move_pruning: true,
             aspiration: true,
             iir: true,
+            qs_checks: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -137,6 +140,7 @@ impl Features {
         "late_move_pruning",
         "aspiration",
         "iir",
+        "qs_checks",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -149,6 +153,7 @@ impl Features {
             "late_move_pruning" => &mut self.late_move_pruning,
             "aspiration" => &mut self.aspiration,
             "iir" => &mut self.iir,
+            "qs_checks" => &mut self.qs_checks,
             _ => return false,
         };
         *slot = on;

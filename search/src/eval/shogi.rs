@@ -1,8 +1,9 @@
 //! Evaluation of `shogi`, `trisshogi` and `mengshogi`, and the
 //! [`SearchGame`] implementation of the shogi-family position.
 
-use movegen::shogi::attacks::{KING_STEP, TRIS_STEP};
+use movegen::shogi::attacks::{attacks, KING_STEP, TRIS_STEP};
 use movegen::shogi::{Color, Move, MoveKind, Position, Role, Square};
+use movegen::Game;
 
 use super::{enabled, Term};
 use crate::game::SearchGame;
@@ -241,21 +242,25 @@ fn promotion_gain(pos: &Position, mv: Move) -> (i32, Option<Role>) {
 }
 
 fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
-    if !matches!(mv.kind(), MoveKind::Normal | MoveKind::CaptureRedrop) {
-        return 0 >= threshold;
-    }
-    let (gain, mover) = promotion_gain(pos, mv);
+    // A drop puts the dropped piece at risk on an empty square.
+    let (gain, mover, from) = match mv.kind() {
+        MoveKind::Normal | MoveKind::CaptureRedrop => {
+            let (gain, mover) = promotion_gain(pos, mv);
+            (gain, mover, Some(mv.from()))
+        }
+        MoveKind::Drop => (0, Some(mv.drop_role()), None),
+        _ => return 0 >= threshold,
+    };
     let Some(mover) = mover else {
         return 0 >= threshold;
     };
     let to = mv.to();
-    let from = mv.from();
     let board = &params().board_value;
     let mut swap = value_on(pos, to) + gain - threshold;
     if swap < 0 {
         return false;
     }
-    let tris_on_to = pos.tris().contains(to) || pos.composites().contains(from);
+    let tris_on_to = pos.tris().contains(to) || from.is_some_and(|f| pos.composites().contains(f));
     let king_value = 20_000;
     let value = |r: Role| {
         if r == Role::King {
@@ -269,7 +274,9 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     if swap <= 0 {
         return true;
     }
-    let mut occ = pos.occupied().without(from).with(to);
+    let mut occ = from
+        .map_or(pos.occupied(), |f| pos.occupied().without(f))
+        .with(to);
     let mut side = pos.turn().other();
     let mut result = true;
     loop {
@@ -323,6 +330,51 @@ impl SearchGame for Position {
     fn generate_for_qsearch(&self, list: &mut movegen::MoveList<Move>) -> bool {
         self.generate_board_moves(list);
         false
+    }
+
+    /// Contact checks: drops and board moves onto a square next to the
+    /// enemy king from which the piece attacks it (shogi's mates are mostly
+    /// such drops at the horizon). Distant and discovered checks are left
+    /// out: with them the quiescence search cost more nodes than it found
+    /// (docs/search.md). Each candidate is played to confirm the check.
+    fn generate_quiet_checks(&self, list: &mut movegen::MoveList<Move>) {
+        let us = self.turn();
+        let them = us.other();
+        let ksq = self.king(them);
+        let occ = self.occupied();
+        let ring = KING_STEP[ksq.index()];
+        // The squares from which `role` attacks the king are those the same
+        // role of the other colour attacks from the king.
+        let checks_from = |role: Role| attacks(them, role, ksq, occ) & ring;
+        let mut board = movegen::MoveList::new();
+        self.generate_board_moves(&mut board);
+        for &mv in &board {
+            if !ring.contains(mv.to()) || self.is_tactical(mv) {
+                continue;
+            }
+            let role = match self.piece_at(mv.from()) {
+                Some(pc) if mv.promotes() => pc.role.promoted(),
+                Some(pc) => pc.role,
+                None => continue,
+            };
+            if checks_from(role).contains(mv.to()) && self.play(mv).in_check() {
+                list.push(mv);
+            }
+        }
+        // Drops: only the few candidate squares, each tested for legality
+        // (uchifuzume: a pawn drop may not mate, rules.md section S)
+        // instead of listing every drop.
+        for role in Role::HAND {
+            if self.hand(us, role) == 0 {
+                continue;
+            }
+            for to in checks_from(role) & !occ {
+                let mv = Move::drop(role, to);
+                if self.is_legal_move(mv) && self.play(mv).in_check() {
+                    list.push(mv);
+                }
+            }
+        }
     }
 
     /// Captures of regular pieces, promotions, and one re-drop variant per
@@ -451,6 +503,57 @@ mod tests {
         let boxed = "4k4/9/9/9/9/9/9/P1P6/1B2K4 b - 1";
         let free = "4k4/9/9/9/4B4/9/9/P1P6/4K4 b - 1";
         assert!(eval(free) > eval(boxed));
+    }
+
+    #[test]
+    fn see_of_drops() {
+        // A gold dropped next to the king with nothing behind it is lost;
+        // held by a pawn, the king cannot take it.
+        let pos = Position::from_fen(Variant::Shogi, "4k4/9/9/9/9/9/9/9/4K4 b G 1").unwrap();
+        let mv = pos.parse_move("G*5b").unwrap();
+        assert!(!SearchGame::see_ge(&pos, mv, 0));
+        let pos = Position::from_fen(Variant::Shogi, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        let mv = pos.parse_move("G*5b").unwrap();
+        assert!(SearchGame::see_ge(&pos, mv, 0));
+    }
+
+    #[test]
+    fn quiet_checks_are_the_contact_checks() {
+        // Rook and gold, silver or knight in hand; a silver in front of a
+        // rook on the king's file (its moves are discovered checks, left
+        // out unless the silver itself checks from next to the king).
+        for sfen in [
+            "4k4/9/9/9/9/9/9/5R3/K8 b GS 1",
+            "4k4/9/4S4/9/9/9/9/4R4/K8 b GN 1",
+        ] {
+            let pos = Position::from_fen(Variant::Shogi, sfen).unwrap();
+            let ksq = pos.king(Color::White);
+            let mut list = movegen::MoveList::new();
+            SearchGame::generate_quiet_checks(&pos, &mut list);
+            let mut all = movegen::MoveList::new();
+            pos.generate(&mut all);
+            let expected: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let after = pos.play(m);
+                    !SearchGame::is_tactical(&pos, m)
+                        && KING_STEP[ksq.index()].contains(m.to())
+                        && after
+                            .attackers_to(ksq, Color::Black, after.occupied())
+                            .contains(m.to())
+                })
+                .collect();
+            assert!(expected.len() >= 3, "{sfen}: {expected:?}");
+            assert_eq!(
+                list.len(),
+                expected.len(),
+                "{sfen}: {list:?} vs {expected:?}"
+            );
+            for m in expected {
+                assert!(list.contains(&m), "{sfen}: {m} missing");
+            }
+        }
     }
 
     #[test]
