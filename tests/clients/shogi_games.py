@@ -12,6 +12,7 @@ Exit status 1 on any protocol failure.
 
   shogi_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
                  [--games N] [--time MS] [--byoyomi MS | --inc MS] [--random-plies N --seed S]
+                 [--opponent-margin MS]
 """
 
 import argparse
@@ -36,7 +37,8 @@ def on_alarm(_sig, _frame):
     raise Hang()
 
 
-def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=(), inc=0):
+def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=(), inc=0,
+              margin=0):
     board = cshogi.Board()
     moves = []
     for mv in opening:
@@ -66,8 +68,12 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
                 bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
                                         binc=inc, winc=inc)
             else:
+                # The opponent may be told a shorter byoyomi (a margin for
+                # engines without a move-overhead option); the allowance
+                # below stays the full period.
+                told = byoyomi - margin if engine is theirs else byoyomi
                 bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
-                                        byoyomi=byoyomi)
+                                        byoyomi=told)
         except Hang:
             who = "Triskelion" if engine is ours else "the opponent"
             raise SystemExit(f"FAIL: {who} hung in game {game_no} at ply {len(moves)}")
@@ -141,6 +147,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--overhead", type=int, default=100,
                     help="Triskelion's Move_Overhead, ms")
+    ap.add_argument("--opponent-margin", type=int, default=0,
+                    help="ms taken off the byoyomi the opponent is told (for "
+                         "engines that overrun it and have no overhead option)")
     args = ap.parse_args()
     signal.signal(signal.SIGALRM, on_alarm)
 
@@ -171,7 +180,8 @@ def main():
                     opening.append(mv)
                     b.push_usi(mv)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
-                                         args.max_plies, g + 1, opening, args.inc)
+                                         args.max_plies, g + 1, opening, args.inc,
+                                         args.opponent_margin)
             scores.append(score)
             time_losses += time_loss
         report("Triskelion", f"{args.opponent} {args.option}", scores)
