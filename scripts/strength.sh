@@ -11,7 +11,8 @@
 # Shogi (cshogi): no main time, 1 s byoyomi, 6 random plies per pair; the
 # opponents get a Move Overhead / margin so that they do not forfeit
 # (Fairy-Stockfish overran short byoyomi by 0.2-1 s at its default; gpsusi,
-# which has no such option, overran 1 s by 0.1-0.45 s and is told 0.6 s).
+# which has no such option, overran 1 s by 0.1-0.45 s: it is told 0.6 s and
+# forfeits only past 2 s, since told 0.6 s it still took up to 1.15 s).
 # Each run writes docs/strength/<pairing>-<UTC time>.log (every game line,
 # the seed, the binary's git revision); after the run the totals over all
 # logs of the pairing are printed (runs of several sessions add up: each
@@ -47,7 +48,7 @@ for p in "${pairings[@]}"; do
             cmd=("${shogi[@]}" --option "Move_Overhead=300") ;;
         gpsusi)
             cmd=("${shogi[@]}" --opponent /usr/games/gpsusi --option Thread=1
-                 --opponent-margin 400) ;;
+                 --opponent-margin 400 --opponent-grace 1000) ;;
         *)
             echo "unknown pairing '$p'" >&2; exit 2 ;;
     esac

@@ -12,7 +12,7 @@ Exit status 1 on any protocol failure.
 
   shogi_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
                  [--games N] [--time MS] [--byoyomi MS | --inc MS] [--random-plies N --seed S]
-                 [--opponent-margin MS]
+                 [--opponent-margin MS] [--opponent-grace MS]
 """
 
 import argparse
@@ -38,7 +38,7 @@ def on_alarm(_sig, _frame):
 
 
 def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=(), inc=0,
-              margin=0):
+              margin=0, grace=100):
     board = cshogi.Board()
     moves = []
     for mv in opening:
@@ -80,7 +80,8 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
         spent_ms = (time.monotonic() - start) * 1000.0
-        if spent_ms > remain[board.turn] + byoyomi + 100:
+        # Triskelion forfeits 100 ms past its time; the opponent `grace` ms.
+        if spent_ms > remain[board.turn] + byoyomi + (100 if engine is ours else grace):
             who = "Triskelion" if engine is ours else "the opponent"
             print(f"game {game_no}: {who} lost on time at ply {len(moves)} "
                   f"({spent_ms:.0f} ms of {remain[board.turn] + byoyomi})")
@@ -147,6 +148,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--overhead", type=int, default=100,
                     help="Triskelion's Move_Overhead, ms")
+    ap.add_argument("--opponent-grace", type=int, default=100,
+                    help="ms the opponent may overrun its time before it forfeits")
     ap.add_argument("--opponent-margin", type=int, default=0,
                     help="ms taken off the byoyomi the opponent is told (for "
                          "engines that overrun it and have no overhead option)")
@@ -181,7 +184,7 @@ def main():
                     b.push_usi(mv)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
                                          args.max_plies, g + 1, opening, args.inc,
-                                         args.opponent_margin)
+                                         args.opponent_margin, args.opponent_grace)
             scores.append(score)
             time_losses += time_loss
         report("Triskelion", f"{args.opponent} {args.option}", scores)
