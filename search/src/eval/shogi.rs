@@ -2,7 +2,7 @@
 //! [`SearchGame`] implementation of the shogi-family position.
 
 use movegen::shogi::attacks::{attacks, KING_STEP, TRIS_STEP};
-use movegen::shogi::{Color, Move, MoveKind, Position, Role, Square};
+use movegen::shogi::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 use movegen::Game;
 
 use super::{enabled, Term};
@@ -26,6 +26,10 @@ pub struct ShogiParams {
     /// King danger units per kind of piece in hand (R B G S N L P; a kind
     /// counts once, a second piece of it half again).
     pub hand_attack_units: [i32; 7],
+    /// King danger units per kind in hand (R B G S N L P) that can be
+    /// dropped with check on a safe square (not attacked by an enemy piece
+    /// other than the king; next to the king, held by an own piece).
+    pub safe_check_units: [i32; 7],
     /// King danger units removed per defender (gold, silver, promoted minor)
     /// on the defending king's ring.
     pub ring_defender_units: i32,
@@ -71,6 +75,7 @@ impl Default for ShogiParams {
             ring_defender: 12,
             ring_attack_units: [1, 2, 2, 3, 3, 3, 4, 0, 3, 3, 3, 3, 4, 5],
             hand_attack_units: [4, 3, 3, 3, 2, 2, 1],
+            safe_check_units: [4, 3, 4, 3, 3, 2, 0],
             ring_defender_units: 2,
             king_danger_scale: 12,
             king_danger_max: 1200,
@@ -117,50 +122,76 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     let occ = pos.occupied();
     let king_terms = enabled(Term::KingSafety);
     let mobility = enabled(Term::Mobility);
-    let mut total = 0;
+    // Per colour (index = Color): score, danger units against the enemy
+    // king, squares attacked by the pieces other than the king.
+    let mut score = [0i32; 2];
+    let mut units = [0i32; 2];
+    let mut attacked = [Bitboard::EMPTY; 2];
     for color in [Color::Black, Color::White] {
-        let sign = if color == Color::Black { 1 } else { -1 };
+        let c = color.index();
         let them = color.other();
         let ours = pos.pieces(color);
         let own_king = pos.king(color);
         let their_king = pos.king(them);
         let their_ring = KING_STEP[their_king.index()];
-        let mut s = 0;
-        // Danger units against the enemy king.
-        let mut units = 0;
+        let s = &mut score[c];
         for role in Role::ALL {
             let r = role as usize;
             for sq in pos.role(role) & ours {
-                s += p.board_value[r];
+                *s += p.board_value[r];
                 // Relative rank 8 is the home rank: advance = 8 - rel.
-                s += p.advance[r] * (8 - sq.relative_rank(color) as i32);
+                *s += p.advance[r] * (8 - sq.relative_rank(color) as i32);
                 if role == Role::King {
                     continue;
                 }
-                let att = movegen::shogi::attacks::attacks(color, role, sq, occ);
+                let att = attacks(color, role, sq, occ);
+                attacked[c] |= att;
                 if mobility && p.mobility[r] != 0 {
-                    s += p.mobility[r] * ((att & !ours).count() as i32 - p.mobility_base[r]);
+                    *s += p.mobility[r] * ((att & !ours).count() as i32 - p.mobility_base[r]);
                 }
                 if !king_terms {
                     continue;
                 }
                 let hits = (att & their_ring).count() as i32;
                 if hits > 0 {
-                    units += p.ring_attack_units[r] * hits;
+                    units[c] += p.ring_attack_units[r] * hits;
                 } else if role != Role::Pawn && (att & KING_STEP[own_king.index()]).is_empty() {
-                    s -= p.king_proximity * distance(sq, own_king) * distance(sq, their_king) / 4;
+                    *s -= p.king_proximity * distance(sq, own_king) * distance(sq, their_king) / 4;
                 }
             }
         }
         for (i, role) in Role::HAND.into_iter().enumerate() {
             let n = pos.hand(color, role) as i32;
-            s += p.hand_value[i] * n;
+            *s += p.hand_value[i] * n;
             if n > 0 {
-                units +=
+                units[c] +=
                     p.hand_attack_units[i] + if n > 1 { p.hand_attack_units[i] / 2 } else { 0 };
             }
         }
+    }
+    let mut total = 0;
+    for color in [Color::Black, Color::White] {
+        let c = color.index();
+        let sign = if color == Color::Black { 1 } else { -1 };
+        let them = color.other();
+        let ours = pos.pieces(color);
+        let their_king = pos.king(them);
+        let their_ring = KING_STEP[their_king.index()];
+        let mut s = score[c];
         if king_terms {
+            // Safe drop checks: a kind in hand that can check from an empty
+            // square no enemy piece but the king attacks and, next to the
+            // king, that an own piece holds.
+            let safe = !occ & !attacked[them.index()] & (!their_ring | attacked[c]);
+            let mut u = units[c];
+            for (i, role) in Role::HAND.into_iter().enumerate() {
+                if p.safe_check_units[i] != 0
+                    && pos.hand(color, role) > 0
+                    && (attacks(them, role, their_king, occ) & safe).nonempty()
+                {
+                    u += p.safe_check_units[i];
+                }
+            }
             // Defenders of the enemy king.
             let mut defenders = 0;
             for sq in their_ring & pos.pieces(them) {
@@ -170,8 +201,8 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
                     }
                 }
             }
-            units = (units - p.ring_defender_units * defenders).max(0);
-            s += (units * units * p.king_danger_scale / 16).min(p.king_danger_max);
+            u = (u - p.ring_defender_units * defenders).max(0);
+            s += (u * u * p.king_danger_scale / 16).min(p.king_danger_max);
             s -= p.ring_defender * defenders;
         }
         // Tris terms.
@@ -187,7 +218,7 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
         let enemy_tris = pos.tris_locked_to(them) | (pos.composites() & pos.pieces(them));
         for c in composites {
             if let Some(piece) = pos.piece_at(c) {
-                let att = movegen::shogi::attacks::attacks(color, piece.role, c, occ);
+                let att = attacks(color, piece.role, c, occ);
                 s += p.redrop_threat * (att & enemy_tris).count() as i32;
             }
         }
@@ -503,6 +534,23 @@ mod tests {
         let boxed = "4k4/9/9/9/9/9/9/P1P6/1B2K4 b - 1";
         let free = "4k4/9/9/9/4B4/9/9/P1P6/4K4 b - 1";
         assert!(eval(free) > eval(boxed));
+    }
+
+    #[test]
+    fn safe_drop_checks_add_king_danger() {
+        // A gold in hand checks from 5b, held by the pawn on 5c: a safe
+        // check. With a White gold on 4a guarding 5b it is not.
+        let with = ShogiParams::default();
+        let without = ShogiParams {
+            safe_check_units: [0; 7],
+            ..ShogiParams::default()
+        };
+        let gain = |sfen: &str| {
+            let pos = Position::from_fen(Variant::Shogi, sfen).unwrap();
+            black_score(&pos, &with) - black_score(&pos, &without)
+        };
+        assert!(gain("4k4/9/4P4/9/9/9/9/9/4K4 b G 1") > 0);
+        assert_eq!(gain("3gk4/9/4P4/9/9/9/9/9/4K4 b G 1"), 0);
     }
 
     #[test]
