@@ -12,6 +12,7 @@ usage:
   triskelion [--variant V]        (UCI or USI on stdin/stdout, chosen by the first uci or usi line)
   triskelion bench [depth] [--off FEATURE[,FEATURE...]]
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
+  triskelion tune-shogi --data FILE [--passes N] [--k K]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -239,5 +240,77 @@ pub fn protocol_mode(args: &[String]) -> Result<(), CliError> {
     args.check_known(&["--variant"])?;
     let variant = args.variant(Variant::Chess)?;
     protocol::run_stdio(Some(variant));
+    Ok(())
+}
+
+/// `tune-shogi`: fits the shogi evaluation's parameters to labelled
+/// positions (`scripts/shogi_teacher.py` writes them) and prints the loss
+/// per pass, the changed parameters and the whole tuned struct.
+pub fn tune_shogi(args: &[String]) -> Result<(), CliError> {
+    use search::eval::shogi::ShogiParams;
+    use search::eval::tune;
+    let a = Args::parse(args, &[])?;
+    let path = a
+        .value("--data")
+        .ok_or_else(|| CliError("tune-shogi: --data FILE is required".into()))?;
+    let passes: usize = match a.value("--passes") {
+        None => 10,
+        Some(v) => v
+            .parse()
+            .ok()
+            .filter(|&n| (1..=1000).contains(&n))
+            .ok_or_else(|| CliError(format!("--passes: '{v}' must be 1 to 1000")))?,
+    };
+    let k: f64 = match a.value("--k") {
+        None => 400.0,
+        Some(v) => v
+            .parse()
+            .ok()
+            .filter(|&k: &f64| k > 0.0 && k.is_finite())
+            .ok_or_else(|| CliError(format!("--k: '{v}' must be a positive number")))?,
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError(format!("tune-shogi: cannot read '{path}': {e}")))?;
+    let (samples, skipped) =
+        tune::load(&text, k).map_err(|e| CliError(format!("tune-shogi: {path}: {e}")))?;
+    if samples.is_empty() {
+        return Err(CliError(format!(
+            "tune-shogi: no quiet position in '{path}'"
+        )));
+    }
+    // Every tenth position is held out to stop before over-fitting.
+    let (mut train, mut check) = (Vec::new(), Vec::new());
+    for (i, s) in samples.into_iter().enumerate() {
+        if i % 10 == 9 {
+            check.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let start = ShogiParams::default();
+    println!(
+        "{} quiet positions to fit, {} held out ({skipped} skipped as not quiet); loss {:.6} / {:.6}",
+        train.len(),
+        check.len(),
+        tune::loss(&train, &start, k),
+        tune::loss(&check, &start, k)
+    );
+    let tuned = tune::tune(
+        &train,
+        &check,
+        start.clone(),
+        k,
+        passes,
+        &mut |pass, l, c| {
+            println!("pass {pass}: loss {l:.6}, held out {c:.6}");
+        },
+    );
+    let (mut before, mut after) = (start, tuned.clone());
+    for ((name, old, _), (_, new, _)) in before.tunables().into_iter().zip(after.tunables()) {
+        if *old != *new {
+            println!("{name}: {old} -> {new}");
+        }
+    }
+    println!("{tuned:#?}");
     Ok(())
 }

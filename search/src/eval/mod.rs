@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 pub mod chess;
 pub mod pesto;
 pub mod shogi;
+pub mod tune;
 
 /// A group of evaluation terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -227,6 +227,68 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     total
 }
 
+/// The static evaluation from Black's side with the given parameters
+/// (tuning).
+pub fn black_eval_with(pos: &Position, p: &ShogiParams) -> i32 {
+    let tempo = if pos.turn() == Color::Black {
+        p.tempo
+    } else {
+        -p.tempo
+    };
+    black_score(pos, p) + tempo
+}
+
+impl ShogiParams {
+    /// The tunable integers in a fixed order, with a name and a step each
+    /// (the Tris terms are left out: the tuning data is plain shogi).
+    pub fn tunables(&mut self) -> Vec<(String, &mut i32, i32)> {
+        let mut v: Vec<(String, &mut i32, i32)> = Vec::new();
+        const ROLES: [&str; 14] = [
+            "P", "L", "N", "S", "G", "B", "R", "K", "+P", "+L", "+N", "+S", "+B", "+R",
+        ];
+        const HAND: [&str; 7] = ["R", "B", "G", "S", "N", "L", "P"];
+        for (i, x) in self.board_value.iter_mut().enumerate() {
+            if i != Role::King as usize {
+                v.push((format!("board_value[{}]", ROLES[i]), x, 10));
+            }
+        }
+        for (i, x) in self.hand_value.iter_mut().enumerate() {
+            v.push((format!("hand_value[{}]", HAND[i]), x, 10));
+        }
+        for (i, x) in self.advance.iter_mut().enumerate() {
+            if i != Role::King as usize {
+                v.push((format!("advance[{}]", ROLES[i]), x, 1));
+            }
+        }
+        for (i, x) in self.ring_attack_units.iter_mut().enumerate() {
+            if i != Role::King as usize {
+                v.push((format!("ring_attack_units[{}]", ROLES[i]), x, 1));
+            }
+        }
+        for (i, x) in self.hand_attack_units.iter_mut().enumerate() {
+            v.push((format!("hand_attack_units[{}]", HAND[i]), x, 1));
+        }
+        for (i, x) in self.safe_check_units.iter_mut().enumerate() {
+            v.push((format!("safe_check_units[{}]", HAND[i]), x, 1));
+        }
+        for (i, x) in self.mobility.iter_mut().enumerate() {
+            if [1, 5, 6, 12, 13].contains(&i) {
+                v.push((format!("mobility[{}]", ROLES[i]), x, 1));
+            }
+        }
+        v.push(("ring_defender".into(), &mut self.ring_defender, 2));
+        v.push((
+            "ring_defender_units".into(),
+            &mut self.ring_defender_units,
+            1,
+        ));
+        v.push(("king_danger_scale".into(), &mut self.king_danger_scale, 1));
+        v.push(("king_proximity".into(), &mut self.king_proximity, 1));
+        v.push(("tempo".into(), &mut self.tempo, 2));
+        v
+    }
+}
+
 pub fn evaluate(pos: &Position) -> i32 {
     let p = params();
     let mut score = black_score(pos, p);
