@@ -1,0 +1,80 @@
+//! `triskelion tune-shogi` on the command line: a fit on a small labelled
+//! file, and clear errors for bad input.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_triskelion"))
+        .args(args)
+        .output()
+        .expect("run triskelion");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+fn data_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("triskelion-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn tune_shogi_fits_a_small_file_and_prints_the_struct() {
+    // Eighteen quiet positions where a gold in hand is worth 1,000 to the
+    // teacher (and nothing is worth anything otherwise).
+    let mut text = String::new();
+    for j in 0..9 {
+        // The White king on each square of rank a.
+        let rank = match j {
+            0 => "k8".to_string(),
+            8 => "8k".to_string(),
+            _ => format!("{j}k{}", 8 - j),
+        };
+        text += &format!("{rank}/9/9/9/9/9/9/9/4K4 b G 1\t1000\n");
+        text += &format!("{rank}/9/9/9/9/9/9/9/4K4 b - 1\t0\n");
+    }
+    let path = data_file("gold.txt", &text);
+    let (code, out, err) = run(&[
+        "tune-shogi",
+        "--data",
+        path.to_str().unwrap(),
+        "--passes",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(out.contains("quiet positions to fit"), "{out}");
+    assert!(out.contains("pass 1: loss"), "{out}");
+    assert!(
+        out.contains("hand_value[G]"),
+        "the gold's hand value moves:\n{out}"
+    );
+    assert!(out.contains("ShogiParams {"), "{out}");
+}
+
+#[test]
+fn tune_shogi_rejects_bad_input_with_the_reason() {
+    let (code, _, err) = run(&["tune-shogi"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--data FILE is required"), "{err}");
+    let (code, _, err) = run(&["tune-shogi", "--data", "/nonexistent/x.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    let bad = data_file("bad.txt", "4k4/9/9/9/9/9/9/9/4K4 b - 1\tmany\n");
+    let (code, _, err) = run(&["tune-shogi", "--data", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 1: bad score"), "{err}");
+    let (code, _, err) = run(&[
+        "tune-shogi",
+        "--data",
+        bad.to_str().unwrap(),
+        "--passes",
+        "0",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--passes"), "{err}");
+}
