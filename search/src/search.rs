@@ -342,7 +342,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: ArrayVec<(G::Move, usize), 64> = ArrayVec::new();
-        let original_alpha = alpha;
         while let Some((mv, stage)) = picker.pick() {
             let tactical =
                 matches!(stage, Stage::GoodTactical | Stage::BadTactical) || pos.is_tactical(mv);
@@ -439,24 +438,41 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
         debug_assert!(searched > 0, "the first move is never pruned");
-        let _ = original_alpha;
 
         // 7. Store.
+        self.store(
+            key,
+            ply,
+            depth,
+            (best, beta),
+            best_move,
+            PV && best_move.is_some(),
+        );
+        best
+    }
+
+    /// Stores a node's result: a lower bound when it reached `beta`, exact
+    /// when `exact`, else an upper bound.
+    fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        (best, beta): (i32, i32),
+        best_move: Option<G::Move>,
+        exact: bool,
+    ) {
         let bound = if best >= beta {
             Bound::Lower
-        } else if PV && best_move.is_some() {
+        } else if exact {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
-            key,
-            best_move.map_or(0, G::move_to_bits),
-            to_tt(best, ply),
-            depth,
-            bound,
-        );
-        best
+        let mv = best_move.map_or(0, G::move_to_bits);
+        self.shared
+            .tt
+            .store(key, mv, to_tt(best, ply), depth, bound);
     }
 
     /// Quiescence search: captures and promotions (all evasions in check);
@@ -547,20 +563,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         // Stored at depth 0: only quiescence searches use it for a cutoff.
         // A score strictly inside the window is exact (fail-soft).
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            key,
-            best_move.map_or(0, G::move_to_bits),
-            to_tt(best, ply),
-            0,
-            bound,
-        );
+        self.store(key, ply, 0, (best, beta), best_move, best > original_alpha);
         best
     }
 }
