@@ -284,7 +284,8 @@ impl ShogiParams {
         ));
         v.push(("king_danger_scale".into(), &mut self.king_danger_scale, 1));
         v.push(("king_proximity".into(), &mut self.king_proximity, 1));
-        v.push(("tempo".into(), &mut self.tempo, 2));
+        // Not the tempo: a teacher's scores can carry a constant bias that
+        // the tempo would absorb when most samples have one side to move.
         v
     }
 }
