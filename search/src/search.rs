@@ -503,9 +503,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if !in_check {
             let stand = pos.evaluate();
             if stand >= beta {
-                self.shared
-                    .tt
-                    .store(key, 0, to_tt(stand, ply), 0, Bound::Lower);
+                self.store(key, ply, 0, (stand, beta), None, false);
                 return stand;
             }
             alpha = alpha.max(stand);

@@ -242,40 +242,60 @@ impl ShogiParams {
     /// The tunable integers in a fixed order, with a name and a step each
     /// (the Tris terms are left out: the tuning data is plain shogi).
     pub fn tunables(&mut self) -> Vec<(String, &mut i32, i32)> {
-        let mut v: Vec<(String, &mut i32, i32)> = Vec::new();
         const ROLES: [&str; 14] = [
             "P", "L", "N", "S", "G", "B", "R", "K", "+P", "+L", "+N", "+S", "+B", "+R",
         ];
         const HAND: [&str; 7] = ["R", "B", "G", "S", "N", "L", "P"];
-        for (i, x) in self.board_value.iter_mut().enumerate() {
-            if i != Role::King as usize {
-                v.push((format!("board_value[{}]", ROLES[i]), x, 10));
+        let king = Role::King as usize;
+        let mut v: Vec<(String, &mut i32, i32)> = Vec::new();
+        // One entry per element of `values` whose index `keep` accepts.
+        fn table<'a>(
+            v: &mut Vec<(String, &'a mut i32, i32)>,
+            name: &str,
+            values: &'a mut [i32],
+            labels: &[&str],
+            step: i32,
+            keep: impl Fn(usize) -> bool,
+        ) {
+            for (i, x) in values.iter_mut().enumerate() {
+                if keep(i) {
+                    v.push((format!("{name}[{}]", labels[i]), x, step));
+                }
             }
         }
-        for (i, x) in self.hand_value.iter_mut().enumerate() {
-            v.push((format!("hand_value[{}]", HAND[i]), x, 10));
-        }
-        for (i, x) in self.advance.iter_mut().enumerate() {
-            if i != Role::King as usize {
-                v.push((format!("advance[{}]", ROLES[i]), x, 1));
-            }
-        }
-        for (i, x) in self.ring_attack_units.iter_mut().enumerate() {
-            if i != Role::King as usize {
-                v.push((format!("ring_attack_units[{}]", ROLES[i]), x, 1));
-            }
-        }
-        for (i, x) in self.hand_attack_units.iter_mut().enumerate() {
-            v.push((format!("hand_attack_units[{}]", HAND[i]), x, 1));
-        }
-        for (i, x) in self.safe_check_units.iter_mut().enumerate() {
-            v.push((format!("safe_check_units[{}]", HAND[i]), x, 1));
-        }
-        for (i, x) in self.mobility.iter_mut().enumerate() {
-            if [1, 5, 6, 12, 13].contains(&i) {
-                v.push((format!("mobility[{}]", ROLES[i]), x, 1));
-            }
-        }
+        let all = |_: usize| true;
+        table(
+            &mut v,
+            "board_value",
+            &mut self.board_value,
+            &ROLES,
+            10,
+            |i| i != king,
+        );
+        table(&mut v, "hand_value", &mut self.hand_value, &HAND, 10, all);
+        table(&mut v, "advance", &mut self.advance, &ROLES, 1, |i| {
+            i != king
+        });
+        let units = &mut self.ring_attack_units;
+        table(&mut v, "ring_attack_units", units, &ROLES, 1, |i| i != king);
+        table(
+            &mut v,
+            "hand_attack_units",
+            &mut self.hand_attack_units,
+            &HAND,
+            1,
+            all,
+        );
+        table(
+            &mut v,
+            "safe_check_units",
+            &mut self.safe_check_units,
+            &HAND,
+            1,
+            all,
+        );
+        let sliders = |i: usize| [1, 5, 6, 12, 13].contains(&i);
+        table(&mut v, "mobility", &mut self.mobility, &ROLES, 1, sliders);
         v.push(("ring_defender".into(), &mut self.ring_defender, 2));
         v.push((
             "ring_defender_units".into(),
@@ -292,11 +312,12 @@ impl ShogiParams {
 
 pub fn evaluate(pos: &Position) -> i32 {
     let p = params();
-    let mut score = black_score(pos, p);
-    if pos.turn() == Color::White {
-        score = -score;
-    }
-    score += p.tempo;
+    let black = black_eval_with(pos, p);
+    let mut score = if pos.turn() == Color::White {
+        -black
+    } else {
+        black
+    };
     if pos.forced_drop() && pos.reserve() > 0 && enabled(Term::Tris) {
         score += p.forced_drop_to_move;
     }
