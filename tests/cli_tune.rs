@@ -58,23 +58,22 @@ fn tune_shogi_fits_a_small_file_and_prints_the_struct() {
 
 #[test]
 fn tune_shogi_rejects_bad_input_with_the_reason() {
-    let (code, _, err) = run(&["tune-shogi"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--data FILE is required"), "{err}");
-    let (code, _, err) = run(&["tune-shogi", "--data", "/nonexistent/x.txt"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("cannot read"), "{err}");
     let bad = data_file("bad.txt", "4k4/9/9/9/9/9/9/9/4K4 b - 1\tmany\n");
-    let (code, _, err) = run(&["tune-shogi", "--data", bad.to_str().unwrap()]);
-    assert_eq!(code, 2);
-    assert!(err.contains("line 1: bad score"), "{err}");
-    let (code, _, err) = run(&[
-        "tune-shogi",
-        "--data",
-        bad.to_str().unwrap(),
-        "--passes",
-        "0",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--passes"), "{err}");
+    let bad = bad.to_str().unwrap();
+    for (args, expected) in [
+        (vec!["tune-shogi"], "--data FILE is required"),
+        (
+            vec!["tune-shogi", "--data", "/nonexistent/x.txt"],
+            "cannot read",
+        ),
+        (vec!["tune-shogi", "--data", bad], "line 1: bad score"),
+        (
+            vec!["tune-shogi", "--data", bad, "--passes", "0"],
+            "--passes",
+        ),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
 }
