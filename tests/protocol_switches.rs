@@ -52,6 +52,7 @@ fn switches_are_declared_and_change_the_search() {
         "Search_LMR",
         "Search_LateMovePruning",
         "Search_IIR",
+        "Search_Singular",
         "Eval_PawnStructure",
         "Eval_KingSafety",
         "Eval_Mobility",
@@ -70,4 +71,15 @@ fn switches_are_declared_and_change_the_search() {
     assert!(usi.contains("option name Eval_Tris type check default true"));
     assert!(usi.contains("bestmove "), "{usi}");
     assert!(!usi.contains("error"), "{usi}");
+}
+
+#[test]
+fn singular_extensions_change_the_search() {
+    // A middlegame where the table holds deep lower bounds by depth 9.
+    let go = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 9\n";
+    let base = last_nodes(&session(&format!("uci\n{go}")));
+    let off = session(&format!(
+        "uci\nsetoption name Search_Singular value false\n{go}"
+    ));
+    assert_ne!(base, last_nodes(&off));
 }

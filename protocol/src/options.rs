@@ -25,7 +25,7 @@ pub enum Key {
 /// Check options that switch search features and evaluation term groups,
 /// so that a match between two settings measures what each is worth. The
 /// names are single tokens, as USI needs.
-const SWITCHES: [(Key, &str); 12] = [
+const SWITCHES: [(Key, &str); 13] = [
     (Key::SearchFeature("null_move"), "Search_NullMove"),
     (Key::SearchFeature("lmr"), "Search_LMR"),
     (
@@ -40,6 +40,7 @@ const SWITCHES: [(Key, &str); 12] = [
     (Key::SearchFeature("aspiration"), "Search_Aspiration"),
     (Key::SearchFeature("iir"), "Search_IIR"),
     (Key::SearchFeature("qs_checks"), "Search_QsChecks"),
+    (Key::SearchFeature("singular"), "Search_Singular"),
     (Key::EvalTerm("pawn_structure"), "Eval_PawnStructure"),
     (Key::EvalTerm("king_safety"), "Eval_KingSafety"),
     (Key::EvalTerm("tris"), "Eval_Tris"),

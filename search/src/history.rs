@@ -1,5 +1,5 @@
 //! Move-ordering memory of one search thread: history, continuation
-//! history, killers, counter-moves.
+//! history, capture history, killers, counter-moves.
 
 use crate::game::SearchGame;
 use crate::score::MAX_PLY;
@@ -19,6 +19,9 @@ pub struct Histories<G: SearchGame> {
     /// table small (15 MB per thread in shogi, where a history index has
     /// 3,888 values; 1 MB in chess).
     cont: Vec<i16>,
+    /// Capture history: how a tactical move (by its history index: mover,
+    /// side, target) fared, rewarded and punished like the quiet history.
+    capture: Vec<i32>,
 }
 
 /// Half the history size: a history index without its side (the side of
@@ -40,6 +43,7 @@ impl<G: SearchGame> Histories<G> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             counters: vec![None; G::HISTORY_SIZE],
             cont: vec![0; G::HISTORY_SIZE * half::<G>()],
+            capture: vec![0; G::HISTORY_SIZE],
         }
     }
 
@@ -48,6 +52,24 @@ impl<G: SearchGame> Histories<G> {
         self.killers.fill([None; 2]);
         self.counters.fill(None);
         self.cont.fill(0);
+        self.capture.fill(0);
+    }
+
+    pub fn capture(&self, index: usize) -> i32 {
+        self.capture[index]
+    }
+
+    /// A node's best move reached beta: a tactical best move is rewarded,
+    /// and the tactical moves tried before it fail (also when a quiet move
+    /// was the cut: the captures before it did not refute the position).
+    pub fn reward_captures(&mut self, depth: i32, best: Option<usize>, tried: &[usize]) {
+        let bonus = bonus(depth);
+        if let Some(b) = best {
+            update(&mut self.capture[b], bonus);
+        }
+        for &idx in tried {
+            update(&mut self.capture[idx], -bonus);
+        }
     }
 
     pub fn quiet(&self, index: usize) -> i32 {
@@ -81,7 +103,7 @@ impl<G: SearchGame> Histories<G> {
         tried: &[(G::Move, usize)],
         prev: [Option<usize>; 2],
     ) {
-        let bonus = (depth * depth * 16).min(1_600);
+        let bonus = bonus(depth);
         update(&mut self.quiet[best.1], bonus);
         for &(_, idx) in tried {
             update(&mut self.quiet[idx], -bonus);
@@ -115,6 +137,11 @@ impl<G: SearchGame> Default for Histories<G> {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// The history bonus (and malus) of a cutoff at `depth`.
+fn bonus(depth: i32) -> i32 {
+    (depth * depth * 16).min(1_600)
 }
 
 /// History gravity: entries saturate towards +-HISTORY_MAX.

@@ -2,7 +2,7 @@
 //! once; the picker hands the moves out in stages of decreasing promise:
 //!
 //! 1. the transposition-table move;
-//! 2. good tactical moves (SEE >= 0), by MVV-LVA;
+//! 2. good tactical moves (SEE >= 0), by MVV-LVA and capture history;
 //! 3. the two killers of the ply, then the counter-move;
 //! 4. quiet moves by history and continuation history;
 //! 5. losing tactical moves.
@@ -87,7 +87,7 @@ impl<M: Copy + Eq> Picker<M> {
             let score = if Some(m) == tt_move {
                 TT
             } else if pos.is_tactical(m) {
-                let mvv = pos.mvv_lva(m);
+                let mvv = pos.mvv_lva(m) + hist.capture(pos.history_index(m)) / 16;
                 if pos.see_ge(m, 0) {
                     GOOD_TACTICAL + mvv
                 } else {

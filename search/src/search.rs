@@ -44,6 +44,8 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     /// In the unfinished iteration, a root move that beat the first one
     /// (the previous best): its score and PV. Reset at each depth.
     pub partial: Option<(i32, Vec<G::Move>)>,
+    /// The move left out at each ply by a singular-extension search.
+    excluded: [Option<G::Move>; MAX_PLY + 2],
 }
 
 /// LMR: reduction by depth and move number, ln(d) * ln(m) / 2.
@@ -98,6 +100,16 @@ fn no_move_score<G: SearchGame>(in_check: bool, ply: usize) -> i32 {
     }
 }
 
+/// Singular extension: the table move of a deep enough node whose entry is
+/// a lower bound (or exact) from nearly this depth, away from mate scores,
+/// is tested for being the only good move.
+fn singular_candidate(depth: i32, hit: TtHit, tt_score: i32) -> bool {
+    depth >= 6
+        && hit.depth >= depth - 3
+        && matches!(hit.bound, Bound::Lower | Bound::Exact)
+        && tt_score.abs() < MATE_BOUND
+}
+
 /// Null move reduction by depth and how far eval exceeds beta.
 fn null_reduction(depth: i32, eval: i32, beta: i32) -> i32 {
     3 + depth / 4 + ((eval - beta) / 200).min(3)
@@ -124,6 +136,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             root_moves,
             root_depth: 1,
             partial: None,
+            excluded: [None; MAX_PLY + 2],
         }
     }
 
@@ -273,13 +286,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return alpha;
         }
 
-        // 3. Transposition table.
+        // 3. Transposition table. A singular-extension search (a move
+        // excluded) neither takes a cutoff from the entry nor stores: its
+        // result is not the node's.
+        let excluded = self.excluded[ply];
         let key = pos.hash();
         let hit = self.shared.tt.probe(key);
         // The picker matches the TT move against the legal list, so a stale
         // or colliding entry's move is never played.
         let tt_move = hit.and_then(|h| G::move_from_bits(h.mv));
-        if let Some(h) = hit.filter(|h| !PV && h.depth >= depth) {
+        if let Some(h) = hit.filter(|h| !PV && h.depth >= depth && excluded.is_none()) {
             if let Some(score) = tt_cutoff(h, ply, alpha, beta) {
                 return score;
             }
@@ -294,10 +310,28 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // 4. Static evaluation and node pruning (before the moves are
         // generated: a node cut here needs none; a stalemate cut here goes
         // unnoticed, as in most engines).
-        let eval = if in_check { -INFINITE } else { pos.evaluate() };
-        self.evals[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
-        if !PV && !in_check && beta.abs() < MATE_BOUND {
+        let static_eval = if in_check { -INFINITE } else { pos.evaluate() };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // The table's score, where its bound says it is the better guess,
+        // stands in for the static evaluation in the pruning decisions.
+        let eval = match hit {
+            Some(h) if !in_check && excluded.is_none() => {
+                let s = from_tt(h.score, ply);
+                let better = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
+                if better && s.abs() < MATE_BOUND {
+                    s
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
+        if !PV && !in_check && beta.abs() < MATE_BOUND && excluded.is_none() {
             let f = self.shared.features;
             if f.reverse_futility && reverse_futility(depth, eval, beta, improving) {
                 return eval;
@@ -333,6 +367,34 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return no_move_score::<G>(in_check, ply);
         }
 
+        // Singular extension: if every move but the table move fails well
+        // below the table score at half the depth, the table move alone
+        // holds the node and is searched one ply deeper; if even without it
+        // the node beats beta, several moves do (multi-cut).
+        let mut singular_ext = 0;
+        if let (Some(h), Some(ttm), true) = (hit, tt_move, excluded.is_none()) {
+            let tt_score = from_tt(h.score, ply);
+            if self.shared.features.singular
+                && ply > 0
+                && singular_candidate(depth, h, tt_score)
+                && moves.contains(&ttm)
+            {
+                let s_beta = tt_score - 2 * depth;
+                self.excluded[ply] = Some(ttm);
+                let score =
+                    self.negamax::<false>(pos, (depth - 1) / 2, ply, s_beta - 1, s_beta, cut_node);
+                self.excluded[ply] = None;
+                if self.stopped() {
+                    return 0;
+                }
+                if score < s_beta {
+                    singular_ext = 1;
+                } else if s_beta >= beta {
+                    return s_beta;
+                }
+            }
+        }
+
         // 6. The moves, in picker order.
         self.hist.clear_killers(ply + 1);
         let mut picker = Picker::new();
@@ -342,7 +404,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: ArrayVec<(G::Move, usize), 64> = ArrayVec::new();
+        let mut captures: ArrayVec<usize, 32> = ArrayVec::new();
         while let Some((mv, stage)) = picker.pick() {
+            if Some(mv) == excluded {
+                continue;
+            }
             let tactical =
                 matches!(stage, Stage::GoodTactical | Stage::BadTactical) || pos.is_tactical(mv);
             let quiet = !tactical;
@@ -365,9 +431,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let hidx = pos.history_index(mv);
             self.keys.push((child.hash(), gives_check));
             self.prev_move[ply + 1] = Some(hidx);
-            // Check extension, bounded so that checking sequences end.
-            let ext =
-                i32::from(gives_check && (ply as i32) < 2 * self.root_depth && ply < MAX_PLY / 2);
+            // Check and singular extensions, bounded so that extended
+            // sequences end.
+            let extend = (ply as i32) < 2 * self.root_depth && ply < MAX_PLY / 2;
+            let ext = if !extend {
+                0
+            } else if stage == Stage::TtMove && singular_ext > 0 {
+                singular_ext
+            } else {
+                i32::from(gives_check)
+            };
             let new_depth = depth - 1 + ext;
             let mut score;
             if searched == 0 {
@@ -428,6 +501,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     if score >= beta {
                         if quiet {
                             self.hist.reward(ply, depth, (mv, hidx), &quiets, prev);
+                            self.hist.reward_captures(depth, None, &captures);
+                        } else {
+                            self.hist.reward_captures(depth, Some(hidx), &captures);
                         }
                         break;
                     }
@@ -435,7 +511,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             if quiet {
                 let _ = quiets.try_push((mv, hidx));
+            } else {
+                let _ = captures.try_push(hidx);
             }
+        }
+        if excluded.is_some() {
+            // Only the excluded move may have been legal: the node fails
+            // low against the singular bound.
+            return if searched == 0 { alpha } else { best };
         }
         debug_assert!(searched > 0, "the first move is never pruned");
 

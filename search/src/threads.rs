@@ -113,6 +113,8 @@ pub struct Features {
     pub iir: bool,
     /// Quiet checks at the first ply of the quiescence search (shogi).
     pub qs_checks: bool,
+    /// Singular extensions (and their multi-cut).
+    pub singular: bool,
 }
 
 impl Default for Features {
@@ -126,13 +128,14 @@ impl Default for Features {
             aspiration: true,
             iir: true,
             qs_checks: true,
+            singular: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -141,6 +144,7 @@ impl Features {
         "aspiration",
         "iir",
         "qs_checks",
+        "singular",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -154,6 +158,7 @@ impl Features {
             "aspiration" => &mut self.aspiration,
             "iir" => &mut self.iir,
             "qs_checks" => &mut self.qs_checks,
+            "singular" => &mut self.singular,
             _ => return false,
         };
         *slot = on;
