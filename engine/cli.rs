@@ -12,6 +12,7 @@ usage:
   triskelion [--variant V]        (UCI or USI on stdin/stdout, chosen by the first uci or usi line)
   triskelion bench [depth] [--off FEATURE[,FEATURE...]]
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
+  triskelion tune-chess --data FILE [--passes N] [--k K]
   triskelion tune-shogi --data FILE [--passes N] [--k K]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
@@ -247,12 +248,34 @@ pub fn protocol_mode(args: &[String]) -> Result<(), CliError> {
 /// positions (`scripts/shogi_teacher.py` writes them) and prints the loss
 /// per pass, the changed parameters and the whole tuned struct.
 pub fn tune_shogi(args: &[String]) -> Result<(), CliError> {
-    use search::eval::shogi::ShogiParams;
+    tune_eval(
+        args,
+        "tune-shogi",
+        search::eval::shogi::ShogiParams::default(),
+    )
+}
+
+/// `tune-chess`: the same for the chess evaluation (FEN lines, scores
+/// from White's side).
+pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
+    tune_eval(
+        args,
+        "tune-chess",
+        search::eval::chess::ChessParams::default(),
+    )
+}
+
+fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
+    args: &[String],
+    command: &str,
+    start: T,
+) -> Result<(), CliError> {
     use search::eval::tune;
     let a = Args::parse(args, &[])?;
+    a.check_known(&["--data", "--passes", "--k"])?;
     let path = a
         .value("--data")
-        .ok_or_else(|| CliError("tune-shogi: --data FILE is required".into()))?;
+        .ok_or_else(|| CliError(format!("{command}: --data FILE is required")))?;
     let passes: usize = match a.value("--passes") {
         None => 10,
         Some(v) => v
@@ -270,12 +293,12 @@ pub fn tune_shogi(args: &[String]) -> Result<(), CliError> {
             .ok_or_else(|| CliError(format!("--k: '{v}' must be a positive number")))?,
     };
     let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("tune-shogi: cannot read '{path}': {e}")))?;
+        .map_err(|e| CliError(format!("{command}: cannot read '{path}': {e}")))?;
     let (samples, skipped) =
-        tune::load(&text, k).map_err(|e| CliError(format!("tune-shogi: {path}: {e}")))?;
+        tune::load::<T>(&text, k).map_err(|e| CliError(format!("{command}: {path}: {e}")))?;
     if samples.is_empty() {
         return Err(CliError(format!(
-            "tune-shogi: no quiet position in '{path}'"
+            "{command}: no quiet position in '{path}'"
         )));
     }
     // Every tenth position is held out to stop before over-fitting.
@@ -287,7 +310,6 @@ pub fn tune_shogi(args: &[String]) -> Result<(), CliError> {
             train.push(s);
         }
     }
-    let start = ShogiParams::default();
     println!(
         "{} quiet positions to fit, {} held out ({skipped} skipped as not quiet); loss {:.6} / {:.6}",
         train.len(),

@@ -11,6 +11,7 @@ fn main() -> ExitCode {
         Some("bench") => cli::bench(&args[1..]),
         Some("analyze") => triskelion::analyze::analyze(&args[1..]),
         Some("tune-shogi") => cli::tune_shogi(&args[1..]),
+        Some("tune-chess") => cli::tune_chess(&args[1..]),
         Some("match") => triskelion::arena::run(&args[1..]).map_err(cli::CliError),
         Some("help" | "--help" | "-h") => {
             println!("{}", cli::USAGE);

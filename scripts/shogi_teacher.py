@@ -8,7 +8,8 @@ at a fixed depth, and writes one line per position:
 
     <sfen>\t<score in centipawns from Black's side>
 
-Mate scores and scores beyond 3000 cp are skipped. The teacher is
+Mate scores and scores beyond 3000 cp are skipped. An odd STEP (default 3)
+samples both sides to move. The teacher is
 Fairy-Stockfish by default (`usi` first, as it needs).
 
   shogi_teacher.py RECORD... --out FILE [--depth D] [--step S]
@@ -67,7 +68,7 @@ def main():
     ap.add_argument("records", nargs="+")
     ap.add_argument("--out", required=True)
     ap.add_argument("--depth", type=int, default=8)
-    ap.add_argument("--step", type=int, default=4)
+    ap.add_argument("--step", type=int, default=3)
     ap.add_argument("--teacher", default="/usr/games/fairy-stockfish")
     ap.add_argument("--limit", type=int, default=0, help="stop after N positions")
     args = ap.parse_args()

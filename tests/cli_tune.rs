@@ -1,5 +1,5 @@
-//! `triskelion tune-shogi` on the command line: a fit on a small labelled
-//! file, and clear errors for bad input.
+//! `triskelion tune-shogi` and `tune-chess` on the command line: a fit on
+//! a small labelled file, and clear errors for bad input.
 
 use std::process::Command;
 
@@ -76,4 +76,35 @@ fn tune_shogi_rejects_bad_input_with_the_reason() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(expected), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn tune_chess_fits_a_small_file_and_prints_the_struct() {
+    // An extra white knight is worth 700 to the teacher: the knight's value
+    // moves (up) from PeSTO's.
+    let mut text = String::new();
+    for file in 0..8 {
+        let rank = match file {
+            0 => "N7".to_string(),
+            7 => "7N".to_string(),
+            _ => format!("{file}N{}", 7 - file),
+        };
+        text += "4k3/8/8/8/8/8/8/4K3 w - - 0 1\t0\n";
+        text += &format!("4k3/8/8/8/{rank}/8/8/4K3 w - - 0 1\t700\n");
+    }
+    let path = data_file("knight.txt", &text);
+    let (code, out, err) = run(&[
+        "tune-chess",
+        "--data",
+        path.to_str().unwrap(),
+        "--passes",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(out.contains("pass 1: loss"), "{out}");
+    assert!(out.contains("value[N]"), "the knight's value moves:\n{out}");
+    assert!(out.contains("ChessParams {"), "{out}");
+    let (code, _, err) = run(&["tune-chess", "--data", path.to_str().unwrap(), "--k", "-1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--k"), "{err}");
 }

@@ -56,6 +56,7 @@ fn switches_are_declared_and_change_the_search() {
         "Eval_PawnStructure",
         "Eval_KingSafety",
         "Eval_Mobility",
+        "Eval_Threats",
     ] {
         assert!(
             base.contains(&format!("option name {name} type check default true")),
@@ -74,12 +75,12 @@ fn switches_are_declared_and_change_the_search() {
 }
 
 #[test]
-fn singular_extensions_change_the_search() {
+fn singular_extensions_and_threats_change_the_search() {
     // A middlegame where the table holds deep lower bounds by depth 9.
     let go = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 9\n";
     let base = last_nodes(&session(&format!("uci\n{go}")));
-    let off = session(&format!(
-        "uci\nsetoption name Search_Singular value false\n{go}"
-    ));
-    assert_ne!(base, last_nodes(&off));
+    for name in ["Search_Singular", "Eval_Threats"] {
+        let off = session(&format!("uci\nsetoption name {name} value false\n{go}"));
+        assert_ne!(base, last_nodes(&off), "{name}");
+    }
 }

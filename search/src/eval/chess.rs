@@ -38,6 +38,18 @@ pub struct ChessParams {
     /// pawn, above `mobility_base`.
     pub mobility: [Pair; 6],
     pub mobility_base: [i32; 6],
+    /// Per rook on a file without pawns ...
+    pub rook_open_file: Pair,
+    /// ... or without own pawns (enemy pawns only).
+    pub rook_semi_open_file: Pair,
+    /// Per enemy piece (not a pawn or king) attacked by an own pawn.
+    pub threat_by_pawn: Pair,
+    /// Per enemy rook or queen attacked by an own knight or bishop.
+    pub threat_by_minor: Pair,
+    /// Per enemy queen attacked by an own rook.
+    pub threat_by_rook: Pair,
+    /// Per enemy piece (not a pawn or king) attacked and not defended.
+    pub hanging: Pair,
     // ---- MengChess (Tris) terms ----
     /// Per Tris in the reserve once the drop switch is on, for the side to
     /// move (it can drop first).
@@ -56,33 +68,36 @@ pub struct ChessParams {
 impl Default for ChessParams {
     fn default() -> Self {
         ChessParams {
-            mg_value: pesto::MG_VALUE,
-            eg_value: pesto::EG_VALUE,
+            mg_value: [107, 422, 425, 562, 1275, 0],
+            eg_value: [104, 321, 322, 562, 976, 0],
             mg_pst: pesto::MG_PST,
             eg_pst: pesto::EG_PST,
             phase: pesto::PHASE,
-            tempo: 12,
-            bishop_pair: (25, 45),
-            doubled_pawn: (-8, -20),
-            isolated_pawn: (-10, -12),
+            tempo: 26,
+            bishop_pair: (63, 55),
+            doubled_pawn: (-12, -36),
+            isolated_pawn: (-10, -8),
             passed_pawn: [
                 (0, 0),
-                (0, 5),
-                (2, 10),
-                (5, 25),
-                (15, 45),
-                (30, 80),
-                (50, 120),
+                (-18, 13),
+                (16, 10),
+                (1, 51),
+                (-17, 63),
+                (-40, 78),
+                (-68, 60),
                 (0, 0),
             ],
-            pawn_shield: 12,
-            // The scheme and values of the Chess Programming Wiki's "King
-            // Safety" page (attacking king zone).
-            king_attack_value: [0, 20, 20, 40, 80, 0],
+            pawn_shield: 4,
+            king_attack_value: [0, 24, -8, 18, 38, 0],
             king_attack_weight: [0, 0, 50, 75, 88, 94, 97, 99],
-            // P N B R Q K
-            mobility: [(0, 0), (4, 4), (5, 5), (2, 4), (1, 2), (0, 0)],
+            mobility: [(0, 0), (4, 1), (6, 4), (7, 0), (3, 11), (0, 0)],
             mobility_base: [0, 4, 6, 6, 12, 0],
+            rook_open_file: (40, 0),
+            rook_semi_open_file: (8, 37),
+            threat_by_pawn: (68, 46),
+            threat_by_minor: (23, 56),
+            threat_by_rook: (110, -21),
+            hanging: (13, 14),
             reserve_to_move: 8,
             composite: (35, 25),
             single_lock: 15,
@@ -132,6 +147,20 @@ fn front_span(color: Color, sq: Square) -> Bitboard {
 fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
     let occ = pos.occupied();
+    let mobility = enabled(Term::Mobility);
+    let safety = enabled(Term::KingSafety);
+    let threats = enabled(Term::Threats);
+    // Squares attacked by each side's pawns, and (filled below with the
+    // pieces' attack sets) by all its pieces, its minors and its rooks.
+    let mut pawn_attacks = [Bitboard::EMPTY; 2];
+    for color in Color::ALL {
+        for sq in pos.pieces_of(color, Role::Pawn) {
+            pawn_attacks[color.index()] |= movegen::chess::attacks::pawn_attacks(color, sq);
+        }
+    }
+    let mut attacked = pawn_attacks;
+    let mut by_minor = [Bitboard::EMPTY; 2];
+    let mut by_rook = [Bitboard::EMPTY; 2];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let us = pos.pieces(color);
@@ -156,16 +185,11 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         // Pawn structure.
         let pawns = pos.pieces_of(color, Role::Pawn);
         let enemy_pawns = pos.pieces_of(them, Role::Pawn);
-        // Mobility and the attack on the enemy king's ring, from one attack
-        // set per knight, bishop, rook and queen.
-        let mobility = enabled(Term::Mobility);
-        let safety = enabled(Term::KingSafety);
-        if mobility || safety {
-            let mut pawn_guarded = Bitboard::EMPTY;
-            for sq in enemy_pawns {
-                pawn_guarded |= movegen::chess::attacks::pawn_attacks(them, sq);
-            }
-            let area = !(us | pawn_guarded);
+        // Mobility, the attack on the enemy king's ring and the attack maps
+        // of the threats, from one attack set per knight, bishop, rook and
+        // queen.
+        if mobility || safety || threats {
+            let area = !(us | pawn_attacks[them.index()]);
             let their_ring = king_attacks(pos.king(them));
             let (mut attackers, mut value) = (0usize, 0);
             for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -173,6 +197,13 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
                 let base = p.mobility_base[role.index()];
                 for sq in pos.pieces_of(color, role) {
                     let att = movegen::chess::attacks::attacks(role, color, sq, occ);
+                    let c = color.index();
+                    attacked[c] |= att;
+                    match role {
+                        Role::Knight | Role::Bishop => by_minor[c] |= att,
+                        Role::Rook => by_rook[c] |= att,
+                        _ => {}
+                    }
                     if mobility {
                         let n = (att & area).count() as i32 - base;
                         smg += wm * n;
@@ -187,7 +218,25 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
             }
             // Counted for this side against the enemy king (the same total
             // as counting it against the attacked side).
-            smg += value * p.king_attack_weight[attackers.min(7)] / 100;
+            if safety {
+                smg += value * p.king_attack_weight[attackers.min(7)] / 100;
+            }
+            attacked[color.index()] |= king_attacks(pos.king(color));
+        }
+        // Rooks on open and semi-open files.
+        if mobility {
+            for sq in pos.pieces_of(color, Role::Rook) {
+                let file = Bitboard::file(sq.file());
+                if (file & pawns).is_empty() {
+                    let (om, oe) = if (file & enemy_pawns).is_empty() {
+                        p.rook_open_file
+                    } else {
+                        p.rook_semi_open_file
+                    };
+                    smg += om;
+                    seg += oe;
+                }
+            }
         }
         let structure = if enabled(Term::PawnStructure) {
             pawns
@@ -244,12 +293,37 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         mg += sign * smg;
         eg += sign * seg;
     }
+    if threats {
+        for color in Color::ALL {
+            let (us, them) = (color.index(), color.other().index());
+            let sign = if color == Color::White { 1 } else { -1 };
+            let theirs = pos.pieces(color.other());
+            let pieces = theirs & !pos.role(Role::Pawn) & !pos.role(Role::King);
+            let heavy = theirs & (pos.role(Role::Rook) | pos.role(Role::Queen));
+            let queens = theirs & pos.role(Role::Queen);
+            let counts = [
+                (pieces & pawn_attacks[us], p.threat_by_pawn),
+                (heavy & by_minor[us], p.threat_by_minor),
+                (queens & by_rook[us], p.threat_by_rook),
+                (pieces & attacked[us] & !attacked[them], p.hanging),
+            ];
+            for (set, (tm, te)) in counts {
+                let n = set.count() as i32;
+                mg += sign * tm * n;
+                eg += sign * te * n;
+            }
+        }
+    }
     (mg, eg, phase)
 }
 
 /// Static evaluation in centipawns from the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    let p = params();
+    eval_with(pos, params())
+}
+
+/// The evaluation with parameters `p`, from the side to move.
+fn eval_with(pos: &Position, p: &ChessParams) -> i32 {
     let (mg, eg, phase) = terms(pos, p);
     let phase = phase.min(24);
     let mut score = (mg * phase + eg * (24 - phase)) / 24;
@@ -261,6 +335,65 @@ pub fn evaluate(pos: &Position) -> i32 {
         score += p.reserve_to_move * pos.reserve() as i32;
     }
     score
+}
+
+/// The evaluation with parameters `p`, from White's side (for tuning).
+pub fn white_eval_with(pos: &Position, p: &ChessParams) -> i32 {
+    let score = eval_with(pos, p);
+    if pos.turn() == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
+impl ChessParams {
+    /// The tunable integers in a fixed order, with a name and a step each:
+    /// material, the pawn, king, mobility, rook and threat terms (the
+    /// piece-square tables stay PeSTO's; the Tris terms are left out: the
+    /// tuning data is plain chess).
+    pub fn tunables(&mut self) -> Vec<(String, &mut i32, i32)> {
+        const ROLES: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
+        let mut v: Vec<(String, &mut i32, i32)> = Vec::new();
+        for (i, x) in self.mg_value.iter_mut().enumerate().take(5) {
+            v.push((format!("mg_value[{}]", ROLES[i]), x, 5));
+        }
+        for (i, x) in self.eg_value.iter_mut().enumerate().take(5) {
+            v.push((format!("eg_value[{}]", ROLES[i]), x, 5));
+        }
+        fn pair<'a>(v: &mut Vec<(String, &'a mut i32, i32)>, name: &str, p: &'a mut Pair) {
+            v.push((format!("{name}.mg"), &mut p.0, 2));
+            v.push((format!("{name}.eg"), &mut p.1, 2));
+        }
+        v.push(("tempo".into(), &mut self.tempo, 2));
+        pair(&mut v, "bishop_pair", &mut self.bishop_pair);
+        pair(&mut v, "doubled_pawn", &mut self.doubled_pawn);
+        pair(&mut v, "isolated_pawn", &mut self.isolated_pawn);
+        for (i, pp) in self.passed_pawn.iter_mut().enumerate() {
+            if (1..=6).contains(&i) {
+                pair(&mut v, &format!("passed_pawn[{i}]"), pp);
+            }
+        }
+        v.push(("pawn_shield".into(), &mut self.pawn_shield, 2));
+        for (i, x) in self.king_attack_value.iter_mut().enumerate() {
+            if (1..=4).contains(&i) {
+                v.push((format!("king_attack_value[{}]", ROLES[i]), x, 2));
+            }
+        }
+        for (i, m) in self.mobility.iter_mut().enumerate() {
+            if (1..=4).contains(&i) {
+                v.push((format!("mobility[{}].mg", ROLES[i]), &mut m.0, 1));
+                v.push((format!("mobility[{}].eg", ROLES[i]), &mut m.1, 1));
+            }
+        }
+        pair(&mut v, "rook_open_file", &mut self.rook_open_file);
+        pair(&mut v, "rook_semi_open_file", &mut self.rook_semi_open_file);
+        pair(&mut v, "threat_by_pawn", &mut self.threat_by_pawn);
+        pair(&mut v, "threat_by_minor", &mut self.threat_by_minor);
+        pair(&mut v, "threat_by_rook", &mut self.threat_by_rook);
+        pair(&mut v, "hanging", &mut self.hanging);
+        v
+    }
 }
 
 /// Values for exchanges; a Tris is worth its composite bonus to whoever
@@ -426,6 +559,63 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(Variant::MengChess, fen).unwrap()
+    }
+
+    /// The default parameters with the rook-file and threat terms at zero.
+    fn without_new_terms() -> ChessParams {
+        ChessParams {
+            rook_open_file: (0, 0),
+            rook_semi_open_file: (0, 0),
+            threat_by_pawn: (0, 0),
+            threat_by_minor: (0, 0),
+            threat_by_rook: (0, 0),
+            hanging: (0, 0),
+            ..ChessParams::default()
+        }
+    }
+
+    #[test]
+    fn threats_count_pawn_attacks_minor_attacks_and_undefended_pieces() {
+        let zero = without_new_terms();
+        // Equal middlegame and endgame values: the taper leaves them whole.
+        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| {
+            let mut p = zero.clone();
+            f(&mut p);
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            white_eval_with(&pos, &p) - white_eval_with(&pos, &zero)
+        };
+        // The e4 pawn attacks the undefended d5 knight.
+        let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(diff(fen, &|p| p.threat_by_pawn = (24, 24)), 24);
+        assert_eq!(diff(fen, &|p| p.hanging = (48, 48)), 48);
+        // Defended by a pawn: still a pawn threat, no longer hanging.
+        let fen = "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(diff(fen, &|p| p.threat_by_pawn = (24, 24)), 24);
+        assert_eq!(diff(fen, &|p| p.hanging = (48, 48)), 0);
+        // A white knight attacks the black rook and queen; Black's bishop
+        // attacks the white rook, which the white king defends.
+        let fen = "4k3/8/2r1q3/8/3N4/2b5/8/4RK2 w - - 0 1";
+        assert_eq!(diff(fen, &|p| p.threat_by_minor = (10, 10)), 20 - 10);
+        // A rook on the queen: by a rook, and by a minor is not counted.
+        let fen = "3qk3/8/8/8/8/8/8/3RK3 b - - 0 1";
+        assert_eq!(diff(fen, &|p| p.threat_by_rook = (30, 30)), 30);
+        assert_eq!(diff(fen, &|p| p.threat_by_minor = (30, 30)), 0);
+    }
+
+    #[test]
+    fn rooks_on_open_and_semi_open_files() {
+        let zero = without_new_terms();
+        let mut p = zero.clone();
+        p.rook_open_file = (24, 24);
+        p.rook_semi_open_file = (12, 12);
+        let diff = |fen: &str| {
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            white_eval_with(&pos, &p) - white_eval_with(&pos, &zero)
+        };
+        // d-file: no pawn at all; then a black pawn only; then a white one.
+        assert_eq!(diff("4k3/8/8/8/8/8/P7/3RK3 w - - 0 1"), 24);
+        assert_eq!(diff("4k3/3p4/8/8/8/8/P7/3RK3 w - - 0 1"), 12);
+        assert_eq!(diff("4k3/8/8/8/8/8/3P4/3RK3 w - - 0 1"), 0);
     }
 
     #[test]

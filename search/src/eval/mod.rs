@@ -26,14 +26,18 @@ pub enum Term {
     /// Mobility of the pieces that slide or jump (knights, bishops, rooks,
     /// queens; lances, bishops, rooks and their promotions in shogi).
     Mobility = 8,
+    /// Attacks on enemy pieces: by pawns, by minors on rooks and queens,
+    /// by rooks on queens, and on undefended pieces (chess family).
+    Threats = 16,
 }
 
 impl Term {
-    pub const ALL: [(Term, &'static str); 4] = [
+    pub const ALL: [(Term, &'static str); 5] = [
         (Term::PawnStructure, "pawn_structure"),
         (Term::KingSafety, "king_safety"),
         (Term::Tris, "tris"),
         (Term::Mobility, "mobility"),
+        (Term::Threats, "threats"),
     ];
 }
 

@@ -1,20 +1,55 @@
-//! Tuning of the shogi evaluation's parameters against labelled positions
-//! (`triskelion tune-shogi`): each sample is a quiet position and a
-//! teacher's score; the loss is the mean squared difference of the two
-//! scores mapped to winning chances, `1 / (1 + 10^(-score / K))`, and the
-//! parameters move by coordinate descent (each integer up or down by its
-//! step while that lowers the loss).
+//! Tuning of the evaluation's parameters against labelled positions
+//! (`triskelion tune-chess`, `triskelion tune-shogi`): each sample is a
+//! quiet position and a teacher's score; the loss is the mean squared
+//! difference of the two scores mapped to winning chances,
+//! `1 / (1 + 10^(-score / K))`, and the parameters move by coordinate
+//! descent (each integer up or down by its step while that lowers the
+//! loss).
 
-use movegen::shogi::Position;
 use movegen::{Game, MoveList, Variant};
 
+use super::chess::{white_eval_with, ChessParams};
 use super::shogi::{black_eval_with, ShogiParams};
 use crate::SearchGame;
 
+/// A parameter struct that can be fitted: the game it evaluates, its
+/// score from the first player's side, and its tunable integers.
+pub trait Tunable: Clone {
+    type Pos: SearchGame;
+    /// The variant of the tuning data's positions.
+    const VARIANT: Variant;
+    /// The evaluation from the first player's side (White; Black in shogi).
+    fn first_player_score(&self, pos: &Self::Pos) -> i32;
+    /// The tunable integers in a fixed order: name, value, step.
+    fn tunables(&mut self) -> Vec<(String, &mut i32, i32)>;
+}
+
+impl Tunable for ChessParams {
+    type Pos = movegen::chess::Position;
+    const VARIANT: Variant = Variant::Chess;
+    fn first_player_score(&self, pos: &Self::Pos) -> i32 {
+        white_eval_with(pos, self)
+    }
+    fn tunables(&mut self) -> Vec<(String, &mut i32, i32)> {
+        ChessParams::tunables(self)
+    }
+}
+
+impl Tunable for ShogiParams {
+    type Pos = movegen::shogi::Position;
+    const VARIANT: Variant = Variant::Shogi;
+    fn first_player_score(&self, pos: &Self::Pos) -> i32 {
+        black_eval_with(pos, self)
+    }
+    fn tunables(&mut self) -> Vec<(String, &mut i32, i32)> {
+        ShogiParams::tunables(self)
+    }
+}
+
 /// A labelled position.
-pub struct Sample {
-    pub pos: Position,
-    /// The teacher's winning chance for Black.
+pub struct Sample<P> {
+    pub pos: P,
+    /// The teacher's winning chance for the first player.
     pub target: f64,
 }
 
@@ -22,32 +57,34 @@ fn chance(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-score / k))
 }
 
-/// Reads `sfen<TAB>score` lines (score in centipawns from Black's side),
-/// keeping the quiet positions: not in check, and no capture or promotion
-/// that wins material by SEE for the side to move. Returns the samples and
-/// the number of lines skipped as not quiet.
-pub fn load(text: &str, k: f64) -> Result<(Vec<Sample>, usize), String> {
+/// Reads `fen<TAB>score` lines (FEN or SFEN of `T::VARIANT`; score in
+/// centipawns from the first player's side), keeping the quiet positions:
+/// not in check, and no capture or promotion that wins material by SEE for
+/// the side to move. Returns the samples and the number of lines skipped as
+/// not quiet.
+#[allow(clippy::type_complexity)]
+pub fn load<T: Tunable>(text: &str, k: f64) -> Result<(Vec<Sample<T::Pos>>, usize), String> {
     let mut samples = Vec::new();
     let mut skipped = 0;
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let (sfen, score) = line
+        let (fen, score) = line
             .split_once('\t')
-            .ok_or_else(|| format!("line {}: no tab between SFEN and score", n + 1))?;
+            .ok_or_else(|| format!("line {}: no tab between position and score", n + 1))?;
         let score: f64 = score
             .trim()
             .parse()
             .map_err(|_| format!("line {}: bad score '{score}'", n + 1))?;
-        let pos =
-            Position::from_fen(Variant::Shogi, sfen).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let pos = <T::Pos as Game>::from_fen(T::VARIANT, fen)
+            .map_err(|e| format!("line {}: {e}", n + 1))?;
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
-        let noisy = SearchGame::in_check(&pos)
+        let noisy = pos.in_check()
             || moves
                 .iter()
-                .any(|&m| pos.is_tactical(m) && SearchGame::see_ge(&pos, m, 1));
+                .any(|&m| pos.is_tactical(m) && pos.see_ge(m, 1));
         if noisy {
             skipped += 1;
             continue;
@@ -61,11 +98,11 @@ pub fn load(text: &str, k: f64) -> Result<(Vec<Sample>, usize), String> {
 }
 
 /// The mean squared error of `params` over `samples`.
-pub fn loss(samples: &[Sample], params: &ShogiParams, k: f64) -> f64 {
+pub fn loss<T: Tunable>(samples: &[Sample<T::Pos>], params: &T, k: f64) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
-            let d = chance(f64::from(black_eval_with(&s.pos, params)), k) - s.target;
+            let d = chance(f64::from(params.first_player_score(&s.pos)), k) - s.target;
             d * d
         })
         .sum();
@@ -77,14 +114,14 @@ pub fn loss(samples: &[Sample], params: &ShogiParams, k: f64) -> f64 {
 /// (held-out positions), and the descent stops when a pass changes nothing
 /// or makes the held-out loss worse. Returns the parameters of the pass
 /// with the lowest held-out loss.
-pub fn tune(
-    train: &[Sample],
-    check: &[Sample],
-    mut params: ShogiParams,
+pub fn tune<T: Tunable>(
+    train: &[Sample<T::Pos>],
+    check: &[Sample<T::Pos>],
+    mut params: T,
     k: f64,
     passes: usize,
     report: &mut dyn FnMut(usize, f64, f64),
-) -> ShogiParams {
+) -> T {
     let mut best = loss(train, &params, k);
     let mut best_check = loss(check, &params, k);
     let mut kept = params.clone();
@@ -131,10 +168,10 @@ mod tests {
         // Start position: quiet. A hanging rook to take: not quiet.
         let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t30\n\
                     4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1\t900\n";
-        let (samples, skipped) = load(text, 400.0).unwrap();
+        let (samples, skipped) = load::<ShogiParams>(text, 400.0).unwrap();
         assert_eq!((samples.len(), skipped), (1, 1));
-        assert!(load("not a line", 400.0).is_err());
-        assert!(load("4k4/9/9/9/9/9/9/9/4K4 b - 1\tx", 400.0).is_err());
+        assert!(load::<ShogiParams>("not a line", 400.0).is_err());
+        assert!(load::<ShogiParams>("4k4/9/9/9/9/9/9/9/4K4 b - 1\tx", 400.0).is_err());
     }
 
     #[test]
@@ -144,7 +181,7 @@ mod tests {
         let text = "4k4/9/9/9/9/9/9/9/4K4 b G 1\t1000\n\
                     4k4/9/9/9/9/9/9/9/4K4 w g 1\t-1000\n\
                     4k4/9/9/9/9/9/9/9/4K4 b - 1\t0\n";
-        let (samples, _) = load(text, 400.0).unwrap();
+        let (samples, _) = load::<ShogiParams>(text, 400.0).unwrap();
         let start = ShogiParams::default();
         let before = loss(&samples, &start, 400.0);
         let tuned = tune(
