@@ -1,18 +1,8 @@
 //! `triskelion analyze` and `triskelion bench` on the command line.
 
-use std::process::Command;
+mod common;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_triskelion"))
-        .args(args)
-        .output()
-        .expect("run triskelion");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
-}
+use common::engine::run;
 
 #[test]
 fn analyze_draws_the_board_and_one_line_per_depth() {

@@ -1,19 +1,9 @@
 //! `triskelion tune-shogi` and `tune-chess` on the command line: a fit on
 //! a small labelled file, and clear errors for bad input.
 
-use std::process::Command;
+mod common;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_triskelion"))
-        .args(args)
-        .output()
-        .expect("run triskelion");
-    (
-        o.status.code().unwrap_or(-1),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    )
-}
+use common::engine::run;
 
 fn data_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("triskelion-tune-{}", std::process::id()));

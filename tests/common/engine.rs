@@ -7,6 +7,20 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+/// Runs the binary once with command-line `args` and waits for it: the
+/// exit code, stdout and stderr.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_triskelion"))
+        .args(args)
+        .output()
+        .expect("run triskelion");
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
 /// A running engine.
 pub struct Engine {
     child: Child,
