@@ -67,6 +67,12 @@ pub struct ChessParams {
 
 impl Default for ChessParams {
     fn default() -> Self {
+        // Everything but the piece-square tables and the Tris terms was
+        // fitted to Stockfish's scores (`tune-chess`, docs/search.md),
+        // starting from PeSTO's material (82 337 365 477 1025 / 94 281 297
+        // 512 936) and the scheme of the Chess Programming Wiki's "King
+        // Safety" page for the king attack.
+        // P N B R Q K
         ChessParams {
             mg_value: [107, 422, 425, 562, 1275, 0],
             eg_value: [104, 321, 322, 562, 976, 0],

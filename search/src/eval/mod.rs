@@ -24,7 +24,8 @@ pub enum Term {
     /// threats, forced-drop phase).
     Tris = 4,
     /// Mobility of the pieces that slide or jump (knights, bishops, rooks,
-    /// queens; lances, bishops, rooks and their promotions in shogi).
+    /// queens, and rooks on open files in chess; lances, bishops, rooks and
+    /// their promotions in shogi).
     Mobility = 8,
     /// Attacks on enemy pieces: by pawns, by minors on rooks and queens,
     /// by rooks on queens, and on undefended pieces (chess family).

@@ -1,10 +1,9 @@
-//! PeSTO's tapered piece values and piece-square tables (Ronald
+//! PeSTO's tapered piece-square tables and phase weights (Ronald
 //! Friederich's published values, chessprogramming.org "PeSTO's Evaluation
-//! Function"). Tables are written from White's side with a8 first, so the
-//! index of a White piece on square `s` (a1 = 0) is `s ^ 56`.
+//! Function"; its material values were the start of the fitted ones in
+//! `ChessParams::default`). Tables are written from White's side with a8
+//! first, so the index of a White piece on square `s` (a1 = 0) is `s ^ 56`.
 
-pub const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
-pub const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
 /// Game-phase weight per role; 24 is the full middlegame.
 pub const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
