@@ -4,6 +4,7 @@
 use movegen::chess::attacks::{king_attacks, tris_steps};
 use movegen::chess::{Bitboard, Color, Move, MoveKind, Position, Role, Square, TrisLock};
 
+use super::tune::table;
 use super::{enabled, pesto, Term};
 use crate::game::SearchGame;
 
@@ -361,12 +362,9 @@ impl ChessParams {
     pub fn tunables(&mut self) -> Vec<(String, &mut i32, i32)> {
         const ROLES: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
         let mut v: Vec<(String, &mut i32, i32)> = Vec::new();
-        for (i, x) in self.mg_value.iter_mut().enumerate().take(5) {
-            v.push((format!("mg_value[{}]", ROLES[i]), x, 5));
-        }
-        for (i, x) in self.eg_value.iter_mut().enumerate().take(5) {
-            v.push((format!("eg_value[{}]", ROLES[i]), x, 5));
-        }
+        let no_king = |i: usize| i < 5;
+        table(&mut v, "mg_value", &mut self.mg_value, &ROLES, 5, no_king);
+        table(&mut v, "eg_value", &mut self.eg_value, &ROLES, 5, no_king);
         fn pair<'a>(v: &mut Vec<(String, &'a mut i32, i32)>, name: &str, p: &'a mut Pair) {
             v.push((format!("{name}.mg"), &mut p.0, 2));
             v.push((format!("{name}.eg"), &mut p.1, 2));
@@ -381,13 +379,11 @@ impl ChessParams {
             }
         }
         v.push(("pawn_shield".into(), &mut self.pawn_shield, 2));
-        for (i, x) in self.king_attack_value.iter_mut().enumerate() {
-            if (1..=4).contains(&i) {
-                v.push((format!("king_attack_value[{}]", ROLES[i]), x, 2));
-            }
-        }
+        let pieces = |i: usize| (1..=4).contains(&i);
+        let attack = &mut self.king_attack_value;
+        table(&mut v, "king_attack_value", attack, &ROLES, 2, pieces);
         for (i, m) in self.mobility.iter_mut().enumerate() {
-            if (1..=4).contains(&i) {
+            if pieces(i) {
                 v.push((format!("mobility[{}].mg", ROLES[i]), &mut m.0, 1));
                 v.push((format!("mobility[{}].eg", ROLES[i]), &mut m.1, 1));
             }

@@ -5,6 +5,7 @@ use movegen::shogi::attacks::{attacks, KING_STEP, TRIS_STEP};
 use movegen::shogi::{Bitboard, Color, Move, MoveKind, Position, Role, Square};
 use movegen::Game;
 
+use super::tune::table;
 use super::{enabled, Term};
 use crate::game::SearchGame;
 
@@ -248,21 +249,6 @@ impl ShogiParams {
         const HAND: [&str; 7] = ["R", "B", "G", "S", "N", "L", "P"];
         let king = Role::King as usize;
         let mut v: Vec<(String, &mut i32, i32)> = Vec::new();
-        // One entry per element of `values` whose index `keep` accepts.
-        fn table<'a>(
-            v: &mut Vec<(String, &'a mut i32, i32)>,
-            name: &str,
-            values: &'a mut [i32],
-            labels: &[&str],
-            step: i32,
-            keep: impl Fn(usize) -> bool,
-        ) {
-            for (i, x) in values.iter_mut().enumerate() {
-                if keep(i) {
-                    v.push((format!("{name}[{}]", labels[i]), x, step));
-                }
-            }
-        }
         let all = |_: usize| true;
         table(
             &mut v,

@@ -46,6 +46,23 @@ impl Tunable for ShogiParams {
     }
 }
 
+/// Appends one tunable per element of `values` whose index `keep` accepts,
+/// named `name[label]` (for the `tunables` of the parameter structs).
+pub(crate) fn table<'a>(
+    v: &mut Vec<(String, &'a mut i32, i32)>,
+    name: &str,
+    values: &'a mut [i32],
+    labels: &[&str],
+    step: i32,
+    keep: impl Fn(usize) -> bool,
+) {
+    for (i, x) in values.iter_mut().enumerate() {
+        if keep(i) {
+            v.push((format!("{name}[{}]", labels[i]), x, step));
+        }
+    }
+}
+
 /// A labelled position.
 pub struct Sample<P> {
     pub pos: P,
