@@ -25,7 +25,7 @@ pub enum Key {
 /// Check options that switch search features and evaluation term groups,
 /// so that a match between two settings measures what each is worth. The
 /// names are single tokens, as USI needs.
-const SWITCHES: [(Key, &str); 14] = [
+const SWITCHES: [(Key, &str); 15] = [
     (Key::SearchFeature("null_move"), "Search_NullMove"),
     (Key::SearchFeature("lmr"), "Search_LMR"),
     (
@@ -41,6 +41,7 @@ const SWITCHES: [(Key, &str); 14] = [
     (Key::SearchFeature("iir"), "Search_IIR"),
     (Key::SearchFeature("qs_checks"), "Search_QsChecks"),
     (Key::SearchFeature("singular"), "Search_Singular"),
+    (Key::SearchFeature("correction"), "Search_Correction"),
     (Key::EvalTerm("pawn_structure"), "Eval_PawnStructure"),
     (Key::EvalTerm("king_safety"), "Eval_KingSafety"),
     (Key::EvalTerm("tris"), "Eval_Tris"),

@@ -22,6 +22,11 @@ pub trait SearchGame: Game {
     /// Static evaluation in centipawns from the side to move.
     fn evaluate(&self) -> i32;
 
+    /// A key of the slow-changing part of the position (pawn structure)
+    /// for the correction history: positions that share it tend to share
+    /// the static evaluation's error.
+    fn correction_key(&self) -> u64;
+
     /// Captures (of pieces or Tris, re-drops included) and promotions: the
     /// moves of the quiescence search.
     fn is_tactical(&self, mv: Self::Move) -> bool;

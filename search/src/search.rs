@@ -310,7 +310,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // 4. Static evaluation and node pruning (before the moves are
         // generated: a node cut here needs none; a stalemate cut here goes
         // unnoticed, as in most engines).
-        let static_eval = if in_check { -INFINITE } else { pos.evaluate() };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.corrected_eval(pos)
+        };
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // The table's score, where its bound says it is the better guess,
@@ -522,6 +526,31 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         debug_assert!(searched > 0, "the first move is never pruned");
 
+        // The correction history learns from results the bound makes
+        // informative, of nodes whose best move is not tactical (a capture's
+        // gain is not the evaluation's error).
+        if self.shared.features.correction
+            && !in_check
+            && best.abs() < MATE_BOUND
+            && best_move.map_or(true, |m| !pos.is_tactical(m))
+        {
+            let informative = if best >= beta {
+                best > static_eval
+            } else if PV && best_move.is_some() {
+                true
+            } else {
+                best < static_eval
+            };
+            if informative {
+                self.hist.update_correction(
+                    pos.side_to_move(),
+                    pos.correction_key(),
+                    best - static_eval,
+                    depth,
+                );
+            }
+        }
+
         // 7. Store.
         self.store(
             key,
@@ -532,6 +561,18 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             PV && best_move.is_some(),
         );
         best
+    }
+
+    /// The static evaluation with the correction history's term.
+    fn corrected_eval(&self, pos: &G) -> i32 {
+        let eval = pos.evaluate();
+        if !self.shared.features.correction {
+            return eval;
+        }
+        let c = self
+            .hist
+            .correction(pos.side_to_move(), pos.correction_key());
+        (eval + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Stores a node's result: a lower bound when it reached `beta`, exact
@@ -584,7 +625,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // (so a stalemate there goes unnoticed, as in most engines).
         let mut best = -INFINITE;
         if !in_check {
-            let stand = pos.evaluate();
+            let stand = self.corrected_eval(pos);
             if stand >= beta {
                 self.store(key, ply, 0, (stand, beta), None, false);
                 return stand;

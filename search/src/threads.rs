@@ -115,6 +115,8 @@ pub struct Features {
     pub qs_checks: bool,
     /// Singular extensions (and their multi-cut).
     pub singular: bool,
+    /// Correction history applied to the static evaluation.
+    pub correction: bool,
 }
 
 impl Default for Features {
@@ -129,13 +131,14 @@ impl Default for Features {
             iir: true,
             qs_checks: true,
             singular: true,
+            correction: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -145,6 +148,7 @@ impl Features {
         "iir",
         "qs_checks",
         "singular",
+        "correction",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -159,6 +163,7 @@ impl Features {
             "iir" => &mut self.iir,
             "qs_checks" => &mut self.qs_checks,
             "singular" => &mut self.singular,
+            "correction" => &mut self.correction,
             _ => return false,
         };
         *slot = on;

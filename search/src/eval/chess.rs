@@ -490,6 +490,13 @@ impl SearchGame for Position {
         evaluate(self)
     }
 
+    /// The pawns of both sides.
+    fn correction_key(&self) -> u64 {
+        let w = self.pieces_of(Color::White, Role::Pawn).0;
+        let b = self.pieces_of(Color::Black, Role::Pawn).0;
+        super::mix64(w) ^ super::mix64(b ^ 0x5bd1_e995_7f4a_7c15).rotate_left(29)
+    }
+
     /// Moves that remove a regular piece or promote. Taking a standalone
     /// Tris removes nothing (the Tris stays in play, T-2), and two composites
     /// could take it back and forth for ever, so such captures are quiet:

@@ -67,3 +67,13 @@ pub fn set_disabled(names: &str) -> Result<(), String> {
     DISABLED.store(mask, Relaxed);
     Ok(())
 }
+
+/// A 64-bit mixer (the finaliser of MurmurHash3) for the correction keys.
+#[inline]
+pub(crate) fn mix64(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}

@@ -429,6 +429,25 @@ impl SearchGame for Position {
         evaluate(self)
     }
 
+    /// The pawns of both sides and both hands.
+    fn correction_key(&self) -> u64 {
+        let pawns = |c: Color| self.pieces(c) & self.role(Role::Pawn);
+        let (black, white) = (pawns(Color::Black).0, pawns(Color::White).0);
+        let mut hands = 0u64;
+        for c in [Color::Black, Color::White] {
+            for r in Role::HAND {
+                hands = hands * 19 + u64::from(self.hand(c, r));
+            }
+        }
+        // A bitboard has 81 bits: its low 64 and its high 17 mixed apart.
+        let mix = |x: u128, salt: u64| {
+            super::mix64(x as u64) ^ super::mix64((x >> 64) as u64 ^ salt).rotate_left(13)
+        };
+        mix(black, 0x2545_f491)
+            ^ mix(white, 0x9e37_79b9).rotate_left(29)
+            ^ super::mix64(hands).rotate_left(47)
+    }
+
     /// Drops are never tactical: the board moves suffice (and drops are
     /// most of a shogi move list).
     fn generate_for_qsearch(&self, list: &mut movegen::MoveList<Move>) -> bool {
