@@ -22,6 +22,9 @@ pub struct RootMove<M> {
     pub score: i32,
     pub previous: i32,
     pub pv: Vec<M>,
+    /// Nodes spent on this move since the search began (the time manager
+    /// reads the best move's share).
+    pub nodes: u64,
 }
 
 /// The state of one search thread.
@@ -199,6 +202,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.root_depth = depth;
         for i in first..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            let nodes_before = self.nodes;
             let child = pos.play(mv);
             let check = child.in_check();
             self.keys.push((child.hash(), check));
@@ -215,6 +219,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             self.keys.pop();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped() {
                 break;
             }
