@@ -320,14 +320,19 @@ fn repetition_with_the_game_history_is_a_draw() {
 #[test]
 fn an_unfinished_iteration_counts_when_it_found_a_better_move() {
     let fens = [
-        // The best move changes at depths 7, 8 and 9 (9,000 to 60,000
-        // nodes).
+        // The best move changed at depths 7, 8 and 9 (9,000 to 60,000
+        // nodes) before the correction history; ...
         "r3kb1r/pp1n1ppp/2p1pn2/q7/2BP4/2N1PN2/PP3PPP/R2QK2R w KQkq - 0 1",
+        // ... with it, the best move changes at depths 7 and 8 (2,500 to
+        // 41,000 nodes) here, and at depth 9 (22,000 to 62,000) in the
+        // last position.
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 12",
     ];
     let mut cut_short = 0;
     for fen in fens {
         let p = pos(Variant::Chess, fen);
-        for n in (3..=20).map(|k| k * 3_000) {
+        for n in (3..=60).map(|k| k * 1_500) {
             let mut s: Searcher<Position> = Searcher::new(16, 1);
             let rep = Collect(Mutex::new(Vec::new()));
             let r = s.search(&p, &[], &Limits::nodes(n), &rep);
