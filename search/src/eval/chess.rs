@@ -26,6 +26,17 @@ pub struct ChessParams {
     pub isolated_pawn: Pair,
     /// Passed pawn by rank from its own side (index 1..=6).
     pub passed_pawn: [Pair; 8],
+    /// Passed pawns, endgame, per square of king distance (Chebyshev) to
+    /// the pawn's stop square, times its rank from its own side minus one:
+    /// the own king's ...
+    pub passed_own_king: i32,
+    /// ... and the enemy king's.
+    pub passed_enemy_king: i32,
+    /// Passed pawn whose stop square is occupied, times rank minus one.
+    pub passed_blocked: Pair,
+    /// Passed pawn whose stop square is empty and not attacked by the
+    /// enemy, times rank minus one.
+    pub passed_free: Pair,
     /// Own pawns on the three squares in front of the king (middlegame).
     pub pawn_shield: i32,
     /// King attack (middlegame): each enemy piece that attacks the king's
@@ -75,36 +86,40 @@ impl Default for ChessParams {
         // Safety" page for the king attack.
         // P N B R Q K
         ChessParams {
-            mg_value: [107, 422, 425, 562, 1275, 0],
-            eg_value: [104, 321, 322, 562, 976, 0],
+            mg_value: [107, 437, 440, 582, 1355, 0],
+            eg_value: [104, 321, 322, 567, 951, 0],
             mg_pst: pesto::MG_PST,
             eg_pst: pesto::EG_PST,
             phase: pesto::PHASE,
-            tempo: 26,
-            bishop_pair: (63, 55),
-            doubled_pawn: (-12, -36),
-            isolated_pawn: (-10, -8),
+            tempo: 28,
+            bishop_pair: (65, 55),
+            doubled_pawn: (-10, -38),
+            isolated_pawn: (-14, -6),
             passed_pawn: [
                 (0, 0),
-                (-18, 13),
-                (16, 10),
-                (1, 51),
-                (-17, 63),
-                (-40, 78),
-                (-68, 60),
+                (-16, 13),
+                (12, 4),
+                (1, 39),
+                (-21, 61),
+                (-32, 68),
+                (-42, 44),
                 (0, 0),
             ],
-            pawn_shield: 4,
-            king_attack_value: [0, 24, -8, 18, 38, 0],
+            passed_own_king: -3,
+            passed_enemy_king: 4,
+            passed_blocked: (-2, -4),
+            passed_free: (-8, 16),
+            pawn_shield: 6,
+            king_attack_value: [0, 26, -8, 18, 38, 0],
             king_attack_weight: [0, 0, 50, 75, 88, 94, 97, 99],
-            mobility: [(0, 0), (4, 1), (6, 4), (7, 0), (3, 11), (0, 0)],
+            mobility: [(0, 0), (4, 0), (6, 4), (8, 0), (3, 12), (0, 0)],
             mobility_base: [0, 4, 6, 6, 12, 0],
-            rook_open_file: (40, 0),
-            rook_semi_open_file: (8, 37),
-            threat_by_pawn: (68, 46),
-            threat_by_minor: (23, 56),
-            threat_by_rook: (110, -21),
-            hanging: (13, 14),
+            rook_open_file: (40, -2),
+            rook_semi_open_file: (2, 43),
+            threat_by_pawn: (70, 46),
+            threat_by_minor: (23, 54),
+            threat_by_rook: (114, -25),
+            hanging: (17, 14),
             reserve_to_move: 8,
             composite: (35, 25),
             single_lock: 15,
@@ -118,6 +133,13 @@ static PARAMS: std::sync::OnceLock<ChessParams> = std::sync::OnceLock::new();
 
 fn params() -> &'static ChessParams {
     PARAMS.get_or_init(ChessParams::default)
+}
+
+/// King-move (Chebyshev) distance.
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (i32::from(a.file()) - i32::from(b.file())).abs();
+    let dr = (i32::from(a.rank()) - i32::from(b.rank())).abs();
+    df.max(dr)
 }
 
 fn adjacent_files(file: u8) -> Bitboard {
@@ -300,6 +322,44 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         mg += sign * smg;
         eg += sign * seg;
     }
+    // Passed pawns: the kings' distance to the stop square, blockade and
+    // a free way (after the loop: they need the enemy's attack map).
+    if enabled(Term::PawnStructure) {
+        for color in Color::ALL {
+            let sign = if color == Color::White { 1 } else { -1 };
+            let them = color.other();
+            let enemy_pawns = pos.pieces_of(them, Role::Pawn);
+            for sq in pos.pieces_of(color, Role::Pawn) {
+                if !(front_span(color, sq) & enemy_pawns).is_empty() {
+                    continue;
+                }
+                let Some(stop) = sq.offset(color.forward()) else {
+                    continue;
+                };
+                let rel = if color == Color::White {
+                    sq.rank()
+                } else {
+                    7 - sq.rank()
+                };
+                let weight = i32::from(rel) - 1;
+                if weight <= 0 {
+                    continue;
+                }
+                let own = distance(pos.king(color), stop);
+                let enemy = distance(pos.king(them), stop);
+                eg += sign * weight * (p.passed_own_king * own + p.passed_enemy_king * enemy);
+                let (bm, be) = if !(occ & stop.bb()).is_empty() {
+                    p.passed_blocked
+                } else if (attacked[them.index()] & stop.bb()).is_empty() {
+                    p.passed_free
+                } else {
+                    (0, 0)
+                };
+                mg += sign * weight * bm;
+                eg += sign * weight * be;
+            }
+        }
+    }
     if threats {
         for color in Color::ALL {
             let (us, them) = (color.index(), color.other().index());
@@ -378,6 +438,10 @@ impl ChessParams {
                 pair(&mut v, &format!("passed_pawn[{i}]"), pp);
             }
         }
+        v.push(("passed_own_king".into(), &mut self.passed_own_king, 1));
+        v.push(("passed_enemy_king".into(), &mut self.passed_enemy_king, 1));
+        pair(&mut v, "passed_blocked", &mut self.passed_blocked);
+        pair(&mut v, "passed_free", &mut self.passed_free);
         v.push(("pawn_shield".into(), &mut self.pawn_shield, 2));
         let pieces = |i: usize| (1..=4).contains(&i);
         let attack = &mut self.king_attack_value;
@@ -625,6 +689,46 @@ mod tests {
         assert_eq!(diff("4k3/8/8/8/8/8/P7/3RK3 w - - 0 1"), 24);
         assert_eq!(diff("4k3/3p4/8/8/8/8/P7/3RK3 w - - 0 1"), 12);
         assert_eq!(diff("4k3/8/8/8/8/8/3P4/3RK3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn passed_pawns_count_king_distance_blockade_and_free_way() {
+        let zero = ChessParams {
+            passed_own_king: 0,
+            passed_enemy_king: 0,
+            passed_blocked: (0, 0),
+            passed_free: (0, 0),
+            ..ChessParams::default()
+        };
+        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| {
+            let mut p = zero.clone();
+            f(&mut p);
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            white_eval_with(&pos, &p) - white_eval_with(&pos, &zero)
+        };
+        // A passed pawn on e5 (fifth rank: weight 3), stop square e6; the
+        // white king five squares from it, the black king two. Kings and
+        // pawns only: the endgame value counts whole.
+        let fen = "4k3/8/8/4P3/8/8/8/4K3 w - - 0 1";
+        assert_eq!(diff(fen, &|p| p.passed_own_king = 1), 3 * 5);
+        assert_eq!(diff(fen, &|p| p.passed_enemy_king = 1), 3 * 2);
+        // e6 is empty and out of the black king's reach: a free way ...
+        assert_eq!(diff(fen, &|p| p.passed_free = (10, 10)), 30);
+        assert_eq!(diff(fen, &|p| p.passed_blocked = (10, 10)), 0);
+        // ... not when the king covers e6 ...
+        let fen = "8/4k3/8/4P3/8/8/8/4K3 w - - 0 1";
+        assert_eq!(diff(fen, &|p| p.passed_free = (10, 10)), 0);
+        // ... and a piece on e6 blocks it (equal middlegame and endgame
+        // values: the taper leaves them whole).
+        let fen = "4k3/8/4n3/4P3/8/8/8/4K3 w - - 0 1";
+        assert_eq!(diff(fen, &|p| p.passed_blocked = (10, 10)), 30);
+        assert_eq!(diff(fen, &|p| p.passed_free = (10, 10)), 0);
+        // A black pawn on d6 or f6 makes it no passer: nothing counts.
+        let fen = "4k3/8/5p2/4P3/8/8/8/4K3 w - - 0 1";
+        assert_eq!(diff(fen, &|p| p.passed_own_king = 1), 0);
+        // Mirrored for Black: the same with the sign turned.
+        let fen = "4k3/8/8/8/4p3/8/8/4K3 b - - 0 1";
+        assert_eq!(diff(fen, &|p| p.passed_own_king = 1), -3 * 5);
     }
 
     #[test]
