@@ -465,6 +465,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     r = lmr_reduction(depth, searched + 1);
                     r -= i32::from(PV);
                     r += i32::from(cut_node);
+                    // More where the static eval fell since two plies back.
+                    r += i32::from(!improving);
                     r -= i32::from(gives_check);
                     r -= (self.hist.quiet_score(hidx, prev) / 8000).clamp(-2, 2);
                     r = r.clamp(0, new_depth - 1);
