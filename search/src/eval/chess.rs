@@ -37,6 +37,16 @@ pub struct ChessParams {
     /// Passed pawn whose stop square is empty and not attacked by the
     /// enemy, times rank minus one.
     pub passed_free: Pair,
+    /// Pawn defended by an own pawn or beside one on its rank, by its rank
+    /// from its own side (index 1..=6).
+    pub connected_pawn: [Pair; 8],
+    /// Knight or bishop (index = role) on the fourth to sixth rank from its
+    /// side, defended by an own pawn, that no enemy pawn can attack.
+    pub outpost: [Pair; 6],
+    /// King attack (middlegame): the attacking side has a knight, bishop,
+    /// rook or queen (index = role) that can give check on a square not
+    /// held by it and not attacked by the defender.
+    pub safe_check: [i32; 6],
     /// Own pawns on the three squares in front of the king (middlegame).
     pub pawn_shield: i32,
     /// King attack (middlegame): each enemy piece that attacks the king's
@@ -86,40 +96,52 @@ impl Default for ChessParams {
         // Safety" page for the king attack.
         // P N B R Q K
         ChessParams {
-            mg_value: [107, 437, 440, 582, 1355, 0],
-            eg_value: [104, 321, 322, 567, 951, 0],
+            mg_value: [102, 452, 450, 592, 1450, 0],
+            eg_value: [104, 316, 322, 572, 911, 0],
             mg_pst: pesto::MG_PST,
             eg_pst: pesto::EG_PST,
             phase: pesto::PHASE,
             tempo: 28,
             bishop_pair: (65, 55),
-            doubled_pawn: (-10, -38),
-            isolated_pawn: (-14, -6),
+            doubled_pawn: (-6, -36),
+            isolated_pawn: (-8, -6),
             passed_pawn: [
                 (0, 0),
-                (-16, 13),
-                (12, 4),
-                (1, 39),
-                (-21, 61),
-                (-32, 68),
-                (-42, 44),
+                (-14, 13),
+                (24, -6),
+                (11, 29),
+                (-1, 55),
+                (-12, 60),
+                (-14, 34),
                 (0, 0),
             ],
-            passed_own_king: -3,
-            passed_enemy_king: 4,
-            passed_blocked: (-2, -4),
-            passed_free: (-8, 16),
-            pawn_shield: 6,
-            king_attack_value: [0, 26, -8, 18, 38, 0],
+            passed_own_king: -4,
+            passed_enemy_king: 5,
+            passed_blocked: (-6, -2),
+            passed_free: (-20, 20),
+            connected_pawn: [
+                (0, 0),
+                (2, 2),
+                (10, 4),
+                (20, 4),
+                (54, -20),
+                (110, -30),
+                (58, 52),
+                (0, 0),
+            ],
+            outpost: [(0, 0), (44, 4), (44, 24), (0, 0), (0, 0), (0, 0)],
+            safe_check: [0, 22, 28, 74, 34, 0],
+            pawn_shield: 14,
+            king_attack_value: [0, 28, -14, 18, 34, 0],
             king_attack_weight: [0, 0, 50, 75, 88, 94, 97, 99],
-            mobility: [(0, 0), (4, 0), (6, 4), (8, 0), (3, 12), (0, 0)],
+            mobility: [(0, 0), (3, -1), (5, 3), (7, 0), (1, 15), (0, 0)],
             mobility_base: [0, 4, 6, 6, 12, 0],
-            rook_open_file: (40, -2),
-            rook_semi_open_file: (2, 43),
-            threat_by_pawn: (70, 46),
-            threat_by_minor: (23, 54),
-            threat_by_rook: (114, -25),
-            hanging: (17, 14),
+            rook_open_file: (38, 0),
+            rook_semi_open_file: (4, 39),
+            threat_by_pawn: (62, 52),
+            threat_by_minor: (17, 58),
+            threat_by_rook: (126, -47),
+            hanging: (13, 12),
             reserve_to_move: 8,
             composite: (35, 25),
             single_lock: 15,
@@ -188,8 +210,7 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         }
     }
     let mut attacked = pawn_attacks;
-    let mut by_minor = [Bitboard::EMPTY; 2];
-    let mut by_rook = [Bitboard::EMPTY; 2];
+    let mut by_role = [[Bitboard::EMPTY; 6]; 2];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let us = pos.pieces(color);
@@ -228,11 +249,7 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
                     let att = movegen::chess::attacks::attacks(role, color, sq, occ);
                     let c = color.index();
                     attacked[c] |= att;
-                    match role {
-                        Role::Knight | Role::Bishop => by_minor[c] |= att,
-                        Role::Rook => by_rook[c] |= att,
-                        _ => {}
-                    }
+                    by_role[c][role.index()] |= att;
                     if mobility {
                         let n = (att & area).count() as i32 - base;
                         smg += wm * n;
@@ -281,6 +298,17 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
             if (pawns & adjacent_files(sq.file())).is_empty() {
                 smg += p.isolated_pawn.0;
                 seg += p.isolated_pawn.1;
+            }
+            let beside = pawns & adjacent_files(sq.file()) & Bitboard::rank(sq.rank());
+            let supported = !(pawn_attacks[color.index()] & sq.bb()).is_empty();
+            if supported || !beside.is_empty() {
+                let rel = if color == Color::White {
+                    sq.rank()
+                } else {
+                    7 - sq.rank()
+                } as usize;
+                smg += p.connected_pawn[rel].0;
+                seg += p.connected_pawn[rel].1;
             }
             if (front_span(color, sq) & enemy_pawns).is_empty() {
                 let rel = if color == Color::White {
@@ -360,6 +388,47 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
             }
         }
     }
+    // Outposts and safe checks (after the loop: they need both sides'
+    // attack maps).
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (c, them) = (color.index(), color.other());
+        if mobility {
+            let enemy_pawns = pos.pieces_of(them, Role::Pawn);
+            for role in [Role::Knight, Role::Bishop] {
+                for sq in pos.pieces_of(color, role) & pawn_attacks[c] {
+                    let rel = if color == Color::White {
+                        sq.rank()
+                    } else {
+                        7 - sq.rank()
+                    };
+                    let side_files = front_span(color, sq) & !Bitboard::file(sq.file());
+                    if (3..=5).contains(&rel) && (side_files & enemy_pawns).is_empty() {
+                        mg += sign * p.outpost[role.index()].0;
+                        eg += sign * p.outpost[role.index()].1;
+                    }
+                }
+            }
+        }
+        if safety {
+            use movegen::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
+            let king = pos.king(them);
+            let safe = !pos.pieces(color) & !attacked[them.index()];
+            let diagonal = bishop_attacks(king, occ);
+            let straight = rook_attacks(king, occ);
+            let checks = [
+                (Role::Knight, knight_attacks(king)),
+                (Role::Bishop, diagonal),
+                (Role::Rook, straight),
+                (Role::Queen, diagonal | straight),
+            ];
+            for (role, from) in checks {
+                if !(from & safe & by_role[c][role.index()]).is_empty() {
+                    mg += sign * p.safe_check[role.index()];
+                }
+            }
+        }
+    }
     if threats {
         for color in Color::ALL {
             let (us, them) = (color.index(), color.other().index());
@@ -370,8 +439,11 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
             let queens = theirs & pos.role(Role::Queen);
             let counts = [
                 (pieces & pawn_attacks[us], p.threat_by_pawn),
-                (heavy & by_minor[us], p.threat_by_minor),
-                (queens & by_rook[us], p.threat_by_rook),
+                (
+                    heavy & (by_role[us][Role::Knight.index()] | by_role[us][Role::Bishop.index()]),
+                    p.threat_by_minor,
+                ),
+                (queens & by_role[us][Role::Rook.index()], p.threat_by_rook),
                 (pieces & attacked[us] & !attacked[them], p.hanging),
             ];
             for (set, (tm, te)) in counts {
@@ -416,7 +488,8 @@ pub fn white_eval_with(pos: &Position, p: &ChessParams) -> i32 {
 
 impl ChessParams {
     /// The tunable integers in a fixed order, with a name and a step each:
-    /// material, the pawn, king, mobility, rook and threat terms (the
+    /// material, the pawn (passed and connected too), king (safe checks
+    /// too), mobility, outpost, rook and threat terms (the
     /// piece-square tables stay PeSTO's; the Tris terms are left out: the
     /// tuning data is plain chess).
     pub fn tunables(&mut self) -> Vec<(String, &mut i32, i32)> {
@@ -442,10 +515,28 @@ impl ChessParams {
         v.push(("passed_enemy_king".into(), &mut self.passed_enemy_king, 1));
         pair(&mut v, "passed_blocked", &mut self.passed_blocked);
         pair(&mut v, "passed_free", &mut self.passed_free);
+        for (i, cp) in self.connected_pawn.iter_mut().enumerate() {
+            if (1..=6).contains(&i) {
+                pair(&mut v, &format!("connected_pawn[{i}]"), cp);
+            }
+        }
+        for (i, o) in self.outpost.iter_mut().enumerate() {
+            if i == 1 || i == 2 {
+                pair(&mut v, &format!("outpost[{}]", ROLES[i]), o);
+            }
+        }
         v.push(("pawn_shield".into(), &mut self.pawn_shield, 2));
         let pieces = |i: usize| (1..=4).contains(&i);
         let attack = &mut self.king_attack_value;
         table(&mut v, "king_attack_value", attack, &ROLES, 2, pieces);
+        table(
+            &mut v,
+            "safe_check",
+            &mut self.safe_check,
+            &ROLES,
+            2,
+            pieces,
+        );
         for (i, m) in self.mobility.iter_mut().enumerate() {
             if pieces(i) {
                 v.push((format!("mobility[{}].mg", ROLES[i]), &mut m.0, 1));
@@ -729,6 +820,46 @@ mod tests {
         // Mirrored for Black: the same with the sign turned.
         let fen = "4k3/8/8/8/4p3/8/8/4K3 b - - 0 1";
         assert_eq!(diff(fen, &|p| p.passed_own_king = 1), -3 * 5);
+    }
+
+    #[test]
+    fn connected_pawns_outposts_and_safe_checks() {
+        let zero = ChessParams {
+            connected_pawn: [(0, 0); 8],
+            outpost: [(0, 0); 6],
+            safe_check: [0; 6],
+            ..ChessParams::default()
+        };
+        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| {
+            let mut p = zero.clone();
+            f(&mut p);
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            white_eval_with(&pos, &p) - white_eval_with(&pos, &zero)
+        };
+        let connected = |p: &mut ChessParams| p.connected_pawn = [(10, 10); 8];
+        // Side by side on the fourth rank: both count.
+        assert_eq!(diff("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", &connected), 20);
+        // d3 defends e4: e4 counts, d3 (neither defended nor beside a
+        // pawn on its rank) does not.
+        assert_eq!(diff("4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1", &connected), 10);
+        // Apart: none.
+        assert_eq!(diff("4k3/8/8/8/4P3/8/2P5/4K3 w - - 0 1", &connected), 0);
+        // The d5 knight, defended by e4, out of reach of any black pawn.
+        let outpost = |p: &mut ChessParams| p.outpost[Role::Knight.index()] = (10, 10);
+        assert_eq!(diff("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", &outpost), 10);
+        // A black pawn on c6 can attack it; undefended it is none either.
+        assert_eq!(diff("4k3/8/2p5/3N4/4P3/8/8/4K3 w - - 0 1", &outpost), 0);
+        assert_eq!(diff("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", &outpost), 0);
+        // Safe checks count in the middlegame: a lone rook has phase 2 of
+        // 24, so 240 counts 20. The a1 rook can check from a8 ...
+        let rook = |p: &mut ChessParams| p.safe_check[Role::Rook.index()] = 240;
+        assert_eq!(diff("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &rook), 20);
+        // ... not when a black rook guards a8.
+        assert_eq!(diff("1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1", &rook), 0);
+        // The e4 knight from d6 or f6 (phase 1: 240 counts 10).
+        let knight = |p: &mut ChessParams| p.safe_check[Role::Knight.index()] = 240;
+        assert_eq!(diff("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", &knight), 10);
+        assert_eq!(diff("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", &knight), 0);
     }
 
     #[test]

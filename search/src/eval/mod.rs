@@ -15,17 +15,19 @@ pub mod tune;
 /// A group of evaluation terms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Term {
-    /// Doubled, isolated and passed pawns (chess family).
+    /// Doubled, isolated, connected and passed pawns (chess family; passed
+    /// pawns also by the kings' distance, blockade and a free way).
     PawnStructure = 1,
-    /// Pawn shield and king-ring attackers (chess); king danger from ring
-    /// attacks, pieces in hand and defenders, and king proximity (shogi).
+    /// Pawn shield, king-ring attackers and safe checks (chess); king
+    /// danger from ring attacks, pieces in hand and defenders, and king
+    /// proximity (shogi).
     KingSafety = 2,
     /// Every Tris term (composites, locks, Tris by the king, reserve, re-drop
     /// threats, forced-drop phase).
     Tris = 4,
     /// Mobility of the pieces that slide or jump (knights, bishops, rooks,
-    /// queens, and rooks on open files in chess; lances, bishops, rooks and
-    /// their promotions in shogi).
+    /// queens, rooks on open files and knight and bishop outposts in chess;
+    /// lances, bishops, rooks and their promotions in shogi).
     Mobility = 8,
     /// Attacks on enemy pieces: by pawns, by minors on rooks and queens,
     /// by rooks on queens, and on undefended pieces (chess family).
