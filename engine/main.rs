@@ -4,7 +4,28 @@ use std::process::ExitCode;
 
 use triskelion::cli;
 
+/// A closed standard output (`triskelion bench | head -1`, a GUI that went
+/// away) makes `println!` panic, as Rust ignores SIGPIPE: end quietly
+/// instead of printing a panic message; every other panic is reported as
+/// before.
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.contains("failed printing to stdout") && msg.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("perft") => cli::perft(&args[1..]),

@@ -95,3 +95,27 @@ fn errors_name_the_problem_and_exit_2() {
         assert!(stdout(&o).is_empty());
     }
 }
+
+/// A reader that stops early (`triskelion analyze ... | head -1`) closes
+/// the pipe while the engine still prints a line per depth: it ends
+/// quietly, without a panic message.
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_triskelion"))
+        .args(["analyze", "--variant", "chess", "--depth", "30"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run triskelion");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(!first.is_empty());
+    drop(out);
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{err}");
+}
