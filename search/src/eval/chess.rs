@@ -725,6 +725,15 @@ mod tests {
         Position::from_fen(Variant::MengChess, fen).unwrap()
     }
 
+    /// How much the evaluation of a plain-chess `fen` (from White's side)
+    /// changes from `zero` when `f` sets some terms.
+    fn change(zero: &ChessParams, fen: &str, f: &dyn Fn(&mut ChessParams)) -> i32 {
+        let mut p = zero.clone();
+        f(&mut p);
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+        white_eval_with(&pos, &p) - white_eval_with(&pos, zero)
+    }
+
     /// The default parameters with the rook-file and threat terms at zero.
     fn without_new_terms() -> ChessParams {
         ChessParams {
@@ -742,12 +751,7 @@ mod tests {
     fn threats_count_pawn_attacks_minor_attacks_and_undefended_pieces() {
         let zero = without_new_terms();
         // Equal middlegame and endgame values: the taper leaves them whole.
-        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| {
-            let mut p = zero.clone();
-            f(&mut p);
-            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            white_eval_with(&pos, &p) - white_eval_with(&pos, &zero)
-        };
+        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| change(&zero, fen, f);
         // The e4 pawn attacks the undefended d5 knight.
         let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
         assert_eq!(diff(fen, &|p| p.threat_by_pawn = (24, 24)), 24);
@@ -791,12 +795,7 @@ mod tests {
             passed_free: (0, 0),
             ..ChessParams::default()
         };
-        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| {
-            let mut p = zero.clone();
-            f(&mut p);
-            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            white_eval_with(&pos, &p) - white_eval_with(&pos, &zero)
-        };
+        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| change(&zero, fen, f);
         // A passed pawn on e5 (fifth rank: weight 3), stop square e6; the
         // white king five squares from it, the black king two. Kings and
         // pawns only: the endgame value counts whole.
@@ -830,12 +829,7 @@ mod tests {
             safe_check: [0; 6],
             ..ChessParams::default()
         };
-        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| {
-            let mut p = zero.clone();
-            f(&mut p);
-            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            white_eval_with(&pos, &p) - white_eval_with(&pos, &zero)
-        };
+        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| change(&zero, fen, f);
         let connected = |p: &mut ChessParams| p.connected_pawn = [(10, 10); 8];
         // Side by side on the fourth rank: both count.
         assert_eq!(diff("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", &connected), 20);
