@@ -157,6 +157,15 @@ fn params() -> &'static ChessParams {
     PARAMS.get_or_init(ChessParams::default)
 }
 
+/// The rank of `sq` counted from `color`'s side (0 = its first rank).
+fn relative_rank(color: Color, sq: Square) -> u8 {
+    if color == Color::White {
+        sq.rank()
+    } else {
+        7 - sq.rank()
+    }
+}
+
 /// King-move (Chebyshev) distance.
 fn distance(a: Square, b: Square) -> i32 {
     let df = (i32::from(a.file()) - i32::from(b.file())).abs();
@@ -302,20 +311,12 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
             let beside = pawns & adjacent_files(sq.file()) & Bitboard::rank(sq.rank());
             let supported = !(pawn_attacks[color.index()] & sq.bb()).is_empty();
             if supported || !beside.is_empty() {
-                let rel = if color == Color::White {
-                    sq.rank()
-                } else {
-                    7 - sq.rank()
-                } as usize;
+                let rel = relative_rank(color, sq) as usize;
                 smg += p.connected_pawn[rel].0;
                 seg += p.connected_pawn[rel].1;
             }
             if (front_span(color, sq) & enemy_pawns).is_empty() {
-                let rel = if color == Color::White {
-                    sq.rank()
-                } else {
-                    7 - sq.rank()
-                } as usize;
+                let rel = relative_rank(color, sq) as usize;
                 smg += p.passed_pawn[rel].0;
                 seg += p.passed_pawn[rel].1;
             }
@@ -364,11 +365,7 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
                 let Some(stop) = sq.offset(color.forward()) else {
                     continue;
                 };
-                let rel = if color == Color::White {
-                    sq.rank()
-                } else {
-                    7 - sq.rank()
-                };
+                let rel = relative_rank(color, sq);
                 let weight = i32::from(rel) - 1;
                 if weight <= 0 {
                     continue;
@@ -397,11 +394,7 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
             let enemy_pawns = pos.pieces_of(them, Role::Pawn);
             for role in [Role::Knight, Role::Bishop] {
                 for sq in pos.pieces_of(color, role) & pawn_attacks[c] {
-                    let rel = if color == Color::White {
-                        sq.rank()
-                    } else {
-                        7 - sq.rank()
-                    };
+                    let rel = relative_rank(color, sq);
                     let side_files = front_span(color, sq) & !Bitboard::file(sq.file());
                     if (3..=5).contains(&rel) && (side_files & enemy_pawns).is_empty() {
                         mg += sign * p.outpost[role.index()].0;
