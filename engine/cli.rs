@@ -12,8 +12,8 @@ usage:
   triskelion [--variant V]        (UCI or USI on stdin/stdout, chosen by the first uci or usi line)
   triskelion bench [depth] [--off FEATURE[,FEATURE...]]
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
-  triskelion tune-chess --data FILE [--passes N] [--k K]
-  triskelion tune-shogi --data FILE [--passes N] [--k K]
+  triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--k K]
+  triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--k K]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -272,17 +272,53 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
 ) -> Result<(), CliError> {
     use search::eval::tune;
     let a = Args::parse(args, &[])?;
-    a.check_known(&["--data", "--passes", "--k"])?;
+    a.check_known(&[
+        "--data", "--passes", "--k", "--method", "--epochs", "--l2", "--rate",
+    ])?;
+    let gradient = match a.value("--method") {
+        None | Some("gradient") => true,
+        Some("descent") => false,
+        Some(v) => {
+            return Err(CliError(format!(
+                "--method: '{v}' must be gradient or descent"
+            )))
+        }
+    };
     let path = a
         .value("--data")
         .ok_or_else(|| CliError(format!("{command}: --data FILE is required")))?;
     let passes: usize = match a.value("--passes") {
+        None if gradient => 3,
         None => 10,
         Some(v) => v
             .parse()
             .ok()
             .filter(|&n| (1..=1000).contains(&n))
             .ok_or_else(|| CliError(format!("--passes: '{v}' must be 1 to 1000")))?,
+    };
+    let epochs: usize = match a.value("--epochs") {
+        None => 2000,
+        Some(v) => v
+            .parse()
+            .ok()
+            .filter(|&n| (1..=100_000).contains(&n))
+            .ok_or_else(|| CliError(format!("--epochs: '{v}' must be 1 to 100000")))?,
+    };
+    let l2: f64 = match a.value("--l2") {
+        None => 1e-7,
+        Some(v) => v
+            .parse()
+            .ok()
+            .filter(|&x: &f64| x >= 0.0 && x.is_finite())
+            .ok_or_else(|| CliError(format!("--l2: '{v}' must be a number >= 0")))?,
+    };
+    let rate: f64 = match a.value("--rate") {
+        None => 1.0,
+        Some(v) => v
+            .parse()
+            .ok()
+            .filter(|&x: &f64| x > 0.0 && x.is_finite())
+            .ok_or_else(|| CliError(format!("--rate: '{v}' must be a positive number")))?,
     };
     let k: f64 = match a.value("--k") {
         None => 400.0,
@@ -301,10 +337,15 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
             "{command}: no quiet position in '{path}'"
         )));
     }
-    // Every tenth position is held out to stop before over-fitting.
+    // Every tenth block of 100 positions is held out to stop before
+    // over-fitting: the teachers write a game's positions together, so
+    // whole blocks keep the held-out positions mostly from other games
+    // (a position's neighbours in its game would flatter an over-fit).
+    // Files under 1,000 positions hold out every tenth position.
+    let block = if samples.len() >= 1000 { 100 } else { 1 };
     let (mut train, mut check) = (Vec::new(), Vec::new());
     for (i, s) in samples.into_iter().enumerate() {
-        if i % 10 == 9 {
+        if (i / block) % 10 == 9 {
             check.push(s);
         } else {
             train.push(s);
@@ -317,16 +358,26 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
         tune::loss(&train, &start, k),
         tune::loss(&check, &start, k)
     );
-    let tuned = tune::tune(
-        &train,
-        &check,
-        start.clone(),
-        k,
-        passes,
-        &mut |pass, l, c| {
-            println!("pass {pass}: loss {l:.6}, held out {c:.6}");
-        },
-    );
+    let mut report = |pass, l: f64, c: f64| {
+        println!("pass {pass}: loss {l:.6}, held out {c:.6}");
+    };
+    let tuned = if gradient {
+        tune::tune_gradient(
+            &train,
+            &check,
+            start.clone(),
+            k,
+            &tune::GradientOptions {
+                passes,
+                epochs,
+                l2,
+                rate,
+            },
+            &mut report,
+        )
+    } else {
+        tune::tune(&train, &check, start.clone(), k, passes, &mut report)
+    };
     let (mut before, mut after) = (start, tuned.clone());
     for ((name, old, _), (_, new, _)) in before.tunables().into_iter().zip(after.tunables()) {
         if *old != *new {

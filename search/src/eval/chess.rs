@@ -482,9 +482,9 @@ pub fn white_eval_with(pos: &Position, p: &ChessParams) -> i32 {
 impl ChessParams {
     /// The tunable integers in a fixed order, with a name and a step each:
     /// material, the pawn (passed and connected too), king (safe checks
-    /// too), mobility, outpost, rook and threat terms (the
-    /// piece-square tables stay PeSTO's; the Tris terms are left out: the
-    /// tuning data is plain chess).
+    /// too), mobility, outpost, rook and threat terms, and the
+    /// piece-square tables (the Tris terms are left out: the tuning data is
+    /// plain chess).
     pub fn tunables(&mut self) -> Vec<(String, &mut i32, i32)> {
         const ROLES: [&str; 6] = ["P", "N", "B", "R", "Q", "K"];
         let mut v: Vec<(String, &mut i32, i32)> = Vec::new();
@@ -542,6 +542,19 @@ impl ChessParams {
         pair(&mut v, "threat_by_minor", &mut self.threat_by_minor);
         pair(&mut v, "threat_by_rook", &mut self.threat_by_rook);
         pair(&mut v, "hanging", &mut self.hanging);
+        // The piece-square tables (White's view, a8 first); a pawn's first
+        // and last ranks never count.
+        let squares: Vec<String> = (0..64)
+            .map(|i| format!("{}{}", (b'a' + (i % 8) as u8) as char, 8 - i / 8))
+            .collect();
+        let labels: Vec<&str> = squares.iter().map(String::as_str).collect();
+        for (tables, phase) in [(&mut self.mg_pst, "mg"), (&mut self.eg_pst, "eg")] {
+            for (r, values) in tables.iter_mut().enumerate() {
+                let name = format!("{phase}_pst[{}]", ROLES[r]);
+                let pawn_rank = move |i: usize| r != 0 || (8..56).contains(&i);
+                table(&mut v, &name, values, &labels, 2, pawn_rank);
+            }
+        }
         v
     }
 }
