@@ -12,8 +12,8 @@ usage:
   triskelion [--variant V]        (UCI or USI on stdin/stdout, chosen by the first uci or usi line)
   triskelion bench [depth] [--off FEATURE[,FEATURE...]]
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
-  triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--k K]
-  triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--k K]
+  triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K]
+  triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -271,9 +271,16 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
     start: T,
 ) -> Result<(), CliError> {
     use search::eval::tune;
-    let a = Args::parse(args, &[])?;
+    let a = Args::parse(args, &["--resolve"])?;
     a.check_known(&[
-        "--data", "--passes", "--k", "--method", "--epochs", "--l2", "--rate",
+        "--data",
+        "--passes",
+        "--k",
+        "--method",
+        "--epochs",
+        "--l2",
+        "--rate",
+        "--resolve",
     ])?;
     let gradient = match a.value("--method") {
         None | Some("gradient") => true,
@@ -330,8 +337,8 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
     };
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError(format!("{command}: cannot read '{path}': {e}")))?;
-    let (samples, skipped) =
-        tune::load::<T>(&text, k).map_err(|e| CliError(format!("{command}: {path}: {e}")))?;
+    let (samples, skipped) = tune::load::<T>(&text, k, a.flag("--resolve"))
+        .map_err(|e| CliError(format!("{command}: {path}: {e}")))?;
     if samples.is_empty() {
         return Err(CliError(format!(
             "{command}: no quiet position in '{path}'"

@@ -76,13 +76,32 @@ fn chance(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-score / k))
 }
 
+/// The capture or promotion that wins most by MVV-LVA among those that
+/// win material by SEE for the side to move, if any.
+fn winning_tactic<P: SearchGame>(pos: &P) -> Option<P::Move> {
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    moves
+        .iter()
+        .copied()
+        .filter(|&m| pos.is_tactical(m) && pos.see_ge(m, 1))
+        .max_by_key(|&m| pos.mvv_lva(m))
+}
+
 /// Reads `fen<TAB>score` lines (FEN or SFEN of `T::VARIANT`; score in
 /// centipawns from the first player's side), keeping the quiet positions:
 /// not in check, and no capture or promotion that wins material by SEE for
-/// the side to move. Returns the samples and the number of lines skipped as
-/// not quiet.
+/// the side to move. With `resolve`, a position that is not quiet is
+/// replaced by the one its winning captures lead to (each side in turn
+/// plays its best by MVV-LVA, at most 8 plies) when that one is quiet: the
+/// teacher's score, which saw the exchange, belongs to its end. Returns the
+/// samples and the number of lines skipped as not quiet.
 #[allow(clippy::type_complexity)]
-pub fn load<T: Tunable>(text: &str, k: f64) -> Result<(Vec<Sample<T::Pos>>, usize), String> {
+pub fn load<T: Tunable>(
+    text: &str,
+    k: f64,
+    resolve: bool,
+) -> Result<(Vec<Sample<T::Pos>>, usize), String> {
     let mut samples = Vec::new();
     let mut skipped = 0;
     for (n, line) in text.lines().enumerate() {
@@ -96,15 +115,23 @@ pub fn load<T: Tunable>(text: &str, k: f64) -> Result<(Vec<Sample<T::Pos>>, usiz
             .trim()
             .parse()
             .map_err(|_| format!("line {}: bad score '{score}'", n + 1))?;
-        let pos = <T::Pos as Game>::from_fen(T::VARIANT, fen)
+        let mut pos = <T::Pos as Game>::from_fen(T::VARIANT, fen)
             .map_err(|e| format!("line {}: {e}", n + 1))?;
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        let noisy = pos.in_check()
-            || moves
-                .iter()
-                .any(|&m| pos.is_tactical(m) && pos.see_ge(m, 1));
-        if noisy {
+        let mut plies = 0;
+        let quiet = loop {
+            if pos.in_check() {
+                break false;
+            }
+            match winning_tactic(&pos) {
+                None => break true,
+                Some(m) if resolve && plies < 8 => {
+                    pos = pos.play(m);
+                    plies += 1;
+                }
+                Some(_) => break false,
+            }
+        };
+        if !quiet {
             skipped += 1;
             continue;
         }
@@ -389,10 +416,26 @@ mod tests {
         // Start position: quiet. A hanging rook to take: not quiet.
         let text = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t30\n\
                     4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1\t900\n";
-        let (samples, skipped) = load::<ShogiParams>(text, 400.0).unwrap();
+        let (samples, skipped) = load::<ShogiParams>(text, 400.0, false).unwrap();
         assert_eq!((samples.len(), skipped), (1, 1));
-        assert!(load::<ShogiParams>("not a line", 400.0).is_err());
-        assert!(load::<ShogiParams>("4k4/9/9/9/9/9/9/9/4K4 b - 1\tx", 400.0).is_err());
+        assert!(load::<ShogiParams>("not a line", 400.0, false).is_err());
+        assert!(load::<ShogiParams>("4k4/9/9/9/9/9/9/9/4K4 b - 1\tx", 400.0, false).is_err());
+    }
+
+    #[test]
+    fn resolving_plays_the_winning_captures_to_a_quiet_position() {
+        // White to move takes the hanging knight: the sample is the
+        // position after Rxd5 (Black to move, quiet); without resolving it
+        // is skipped.
+        let text = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1\t300\n";
+        let (kept, skipped) = load::<ChessParams>(text, 400.0, false).unwrap();
+        assert_eq!((kept.len(), skipped), (0, 1));
+        let (kept, skipped) = load::<ChessParams>(text, 400.0, true).unwrap();
+        assert_eq!((kept.len(), skipped), (1, 0));
+        assert_eq!(kept[0].pos.to_fen(), "4k3/8/8/3R4/8/8/8/4K3 b - - 0 1");
+        // In check after the exchange, or in check at once: skipped.
+        let check = "4k3/8/8/8/8/8/8/3RK2r w - - 0 1\t0\n";
+        assert_eq!(load::<ChessParams>(check, 400.0, true).unwrap().0.len(), 0);
     }
 
     #[test]
@@ -402,7 +445,7 @@ mod tests {
         let text = "4k4/9/9/9/9/9/9/9/4K4 b G 1\t1000\n\
                     4k4/9/9/9/9/9/9/9/4K4 w g 1\t-1000\n\
                     4k4/9/9/9/9/9/9/9/4K4 b - 1\t0\n";
-        let (samples, _) = load::<ShogiParams>(text, 400.0).unwrap();
+        let (samples, _) = load::<ShogiParams>(text, 400.0, false).unwrap();
         let start = ShogiParams::default();
         let before = loss(&samples, &start, 400.0);
         let tuned = tune(
@@ -422,7 +465,7 @@ mod tests {
         // A gold in hand: the score moves one for one with its hand value
         // and not at all with a rook's.
         let text = "4k4/9/9/9/9/9/9/9/4K4 b G 1\t1000\n";
-        let (samples, _) = load::<ShogiParams>(text, 400.0).unwrap();
+        let (samples, _) = load::<ShogiParams>(text, 400.0, false).unwrap();
         let mut params = ShogiParams::default();
         let lin = linearise(&samples, &params);
         let names: Vec<String> = params.tunables().into_iter().map(|t| t.0).collect();
@@ -443,7 +486,7 @@ mod tests {
         let text = "4k4/9/9/9/9/9/9/9/4K4 b G 1\t1000\n\
                     4k4/9/9/9/9/9/9/9/4K4 w g 1\t-1000\n\
                     4k4/9/9/9/9/9/9/9/4K4 b - 1\t0\n";
-        let (samples, _) = load::<ShogiParams>(text, 400.0).unwrap();
+        let (samples, _) = load::<ShogiParams>(text, 400.0, false).unwrap();
         let start = ShogiParams::default();
         let before = loss(&samples, &start, 400.0);
         let mut passes = 0;
