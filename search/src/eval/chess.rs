@@ -5,7 +5,7 @@ use movegen::chess::attacks::{king_attacks, tris_steps};
 use movegen::chess::{Bitboard, Color, Move, MoveKind, Position, Role, Square, TrisLock};
 
 use super::tune::table;
-use super::{enabled, pesto, Term};
+use super::{enabled, fitted_pst, pesto, Term};
 use crate::game::SearchGame;
 
 /// A (middlegame, endgame) pair.
@@ -89,59 +89,59 @@ pub struct ChessParams {
 
 impl Default for ChessParams {
     fn default() -> Self {
-        // Everything but the piece-square tables and the Tris terms was
-        // fitted to Stockfish's scores (`tune-chess`, docs/search.md),
-        // starting from PeSTO's material (82 337 365 477 1025 / 94 281 297
-        // 512 936) and the scheme of the Chess Programming Wiki's "King
+        // Everything but the phase weights and the Tris terms was fitted to
+        // Stockfish's scores (`tune-chess`, docs/search.md), starting from
+        // PeSTO's material (82 337 365 477 1025 / 94 281 297 512 936) and
+        // tables (`fitted_pst.rs`), and the scheme of the Chess Programming Wiki's "King
         // Safety" page for the king attack.
         // P N B R Q K
         ChessParams {
-            mg_value: [102, 452, 450, 592, 1450, 0],
-            eg_value: [104, 316, 322, 572, 911, 0],
-            mg_pst: pesto::MG_PST,
-            eg_pst: pesto::EG_PST,
+            mg_value: [96, 450, 453, 589, 1443, 0],
+            eg_value: [96, 292, 314, 544, 902, 0],
+            mg_pst: fitted_pst::MG_PST,
+            eg_pst: fitted_pst::EG_PST,
             phase: pesto::PHASE,
-            tempo: 28,
+            tempo: 30,
             bishop_pair: (65, 55),
-            doubled_pawn: (-6, -36),
-            isolated_pawn: (-8, -6),
+            doubled_pawn: (-12, -24),
+            isolated_pawn: (-6, -11),
             passed_pawn: [
                 (0, 0),
-                (-14, 13),
-                (24, -6),
-                (11, 29),
-                (-1, 55),
-                (-12, 60),
-                (-14, 34),
+                (-9, 18),
+                (7, -16),
+                (10, 24),
+                (4, 54),
+                (4, 62),
+                (7, 23),
                 (0, 0),
             ],
-            passed_own_king: -4,
-            passed_enemy_king: 5,
-            passed_blocked: (-6, -2),
-            passed_free: (-20, 20),
+            passed_own_king: -5,
+            passed_enemy_king: 6,
+            passed_blocked: (1, -5),
+            passed_free: (-7, 19),
             connected_pawn: [
                 (0, 0),
-                (2, 2),
-                (10, 4),
-                (20, 4),
-                (54, -20),
-                (110, -30),
-                (58, 52),
+                (5, -1),
+                (13, 7),
+                (14, 6),
+                (30, -3),
+                (101, -17),
+                (58, 36),
                 (0, 0),
             ],
-            outpost: [(0, 0), (44, 4), (44, 24), (0, 0), (0, 0), (0, 0)],
-            safe_check: [0, 22, 28, 74, 34, 0],
-            pawn_shield: 14,
-            king_attack_value: [0, 28, -14, 18, 34, 0],
+            outpost: [(0, 0), (39, 8), (30, 9), (0, 0), (0, 0), (0, 0)],
+            safe_check: [0, 29, 17, 79, 30, 0],
+            pawn_shield: 16,
+            king_attack_value: [0, 22, -2, 27, 43, 0],
             king_attack_weight: [0, 0, 50, 75, 88, 94, 97, 99],
-            mobility: [(0, 0), (3, -1), (5, 3), (7, 0), (1, 15), (0, 0)],
+            mobility: [(0, 0), (7, -3), (8, 0), (8, 0), (2, 7), (0, 0)],
             mobility_base: [0, 4, 6, 6, 12, 0],
-            rook_open_file: (38, 0),
-            rook_semi_open_file: (4, 39),
-            threat_by_pawn: (62, 52),
-            threat_by_minor: (17, 58),
+            rook_open_file: (54, -14),
+            rook_semi_open_file: (12, 22),
+            threat_by_pawn: (60, 50),
+            threat_by_minor: (31, 55),
             threat_by_rook: (126, -47),
-            hanging: (13, 12),
+            hanging: (25, 18),
             reserve_to_move: 8,
             composite: (35, 25),
             single_lock: 15,

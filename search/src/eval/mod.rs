@@ -8,6 +8,7 @@
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 pub mod chess;
+pub mod fitted_pst;
 pub mod pesto;
 pub mod shogi;
 pub mod tune;

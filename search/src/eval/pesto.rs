@@ -1,7 +1,7 @@
 //! PeSTO's tapered piece-square tables and phase weights (Ronald
 //! Friederich's published values, chessprogramming.org "PeSTO's Evaluation
-//! Function"; its material values were the start of the fitted ones in
-//! `ChessParams::default`). Tables are written from White's side with a8
+//! Function"; its material values and tables were the start of the
+//! fitted ones in `ChessParams::default` and `fitted_pst.rs`). Tables are written from White's side with a8
 //! first, so the index of a White piece on square `s` (a1 = 0) is `s ^ 56`.
 
 /// Game-phase weight per role; 24 is the full middlegame.
