@@ -265,6 +265,24 @@ pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
     )
 }
 
+/// The value of option `name` (or `default` without one) when it parses
+/// and `ok` accepts it; else the text given.
+fn number<T: std::str::FromStr>(
+    a: &Args,
+    name: &str,
+    default: T,
+    ok: impl Fn(&T) -> bool,
+) -> Result<T, String> {
+    match a.value(name) {
+        None => Ok(default),
+        Some(v) => v
+            .parse()
+            .ok()
+            .filter(|x| ok(x))
+            .ok_or_else(|| v.to_string()),
+    }
+}
+
 fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
     args: &[String],
     command: &str,
@@ -294,47 +312,18 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
     let path = a
         .value("--data")
         .ok_or_else(|| CliError(format!("{command}: --data FILE is required")))?;
-    let passes: usize = match a.value("--passes") {
-        None if gradient => 3,
-        None => 10,
-        Some(v) => v
-            .parse()
-            .ok()
-            .filter(|&n| (1..=1000).contains(&n))
-            .ok_or_else(|| CliError(format!("--passes: '{v}' must be 1 to 1000")))?,
-    };
-    let epochs: usize = match a.value("--epochs") {
-        None => 2000,
-        Some(v) => v
-            .parse()
-            .ok()
-            .filter(|&n| (1..=100_000).contains(&n))
-            .ok_or_else(|| CliError(format!("--epochs: '{v}' must be 1 to 100000")))?,
-    };
-    let l2: f64 = match a.value("--l2") {
-        None => 1e-7,
-        Some(v) => v
-            .parse()
-            .ok()
-            .filter(|&x: &f64| x >= 0.0 && x.is_finite())
-            .ok_or_else(|| CliError(format!("--l2: '{v}' must be a number >= 0")))?,
-    };
-    let rate: f64 = match a.value("--rate") {
-        None => 1.0,
-        Some(v) => v
-            .parse()
-            .ok()
-            .filter(|&x: &f64| x > 0.0 && x.is_finite())
-            .ok_or_else(|| CliError(format!("--rate: '{v}' must be a positive number")))?,
-    };
-    let k: f64 = match a.value("--k") {
-        None => 400.0,
-        Some(v) => v
-            .parse()
-            .ok()
-            .filter(|&k: &f64| k > 0.0 && k.is_finite())
-            .ok_or_else(|| CliError(format!("--k: '{v}' must be a positive number")))?,
-    };
+    let passes: usize = number(&a, "--passes", if gradient { 3 } else { 10 }, |&n| {
+        (1..=1000).contains(&n)
+    })
+    .map_err(|v| CliError(format!("--passes: '{v}' must be 1 to 1000")))?;
+    let epochs: usize = number(&a, "--epochs", 2000, |&n| (1..=100_000).contains(&n))
+        .map_err(|v| CliError(format!("--epochs: '{v}' must be 1 to 100000")))?;
+    let l2: f64 = number(&a, "--l2", 3e-8, |&x: &f64| x >= 0.0 && x.is_finite())
+        .map_err(|v| CliError(format!("--l2: '{v}' must be a number >= 0")))?;
+    let rate: f64 = number(&a, "--rate", 0.25, |&x: &f64| x > 0.0 && x.is_finite())
+        .map_err(|v| CliError(format!("--rate: '{v}' must be a positive number")))?;
+    let k: f64 = number(&a, "--k", 400.0, |&k: &f64| k > 0.0 && k.is_finite())
+        .map_err(|v| CliError(format!("--k: '{v}' must be a positive number")))?;
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError(format!("{command}: cannot read '{path}': {e}")))?;
     let (samples, skipped) = tune::load::<T>(&text, k, a.flag("--resolve"))

@@ -1,6 +1,6 @@
 //! The chess piece-square tables, fitted (with every other chess term) by
 //! `triskelion tune-chess` to Stockfish's scores of self-play positions,
-//! starting from PeSTO's published tables (`pesto.rs`). Written from
+//! starting from PeSTO's published tables (see `pesto.rs`). Written from
 //! White's side with a8 first: the index of a White piece on square `s`
 //! (a1 = 0) is `s ^ 56`.
 

@@ -438,14 +438,18 @@ mod tests {
         assert_eq!(load::<ChessParams>(check, 400.0, true).unwrap().0.len(), 0);
     }
 
-    #[test]
-    fn descent_lowers_the_loss_towards_the_teacher() {
-        // A teacher that values a gold in hand at 1,000: tuning raises
-        // the gold's hand value from its default.
+    /// A teacher that values a gold in hand at 1,000.
+    fn gold_teacher() -> Vec<Sample<movegen::shogi::Position>> {
         let text = "4k4/9/9/9/9/9/9/9/4K4 b G 1\t1000\n\
                     4k4/9/9/9/9/9/9/9/4K4 w g 1\t-1000\n\
                     4k4/9/9/9/9/9/9/9/4K4 b - 1\t0\n";
-        let (samples, _) = load::<ShogiParams>(text, 400.0, false).unwrap();
+        load::<ShogiParams>(text, 400.0, false).unwrap().0
+    }
+
+    #[test]
+    fn descent_lowers_the_loss_towards_the_teacher() {
+        // Tuning raises the gold's hand value from its default.
+        let samples = gold_teacher();
         let start = ShogiParams::default();
         let before = loss(&samples, &start, 400.0);
         let tuned = tune(
@@ -482,11 +486,7 @@ mod tests {
 
     #[test]
     fn gradient_descent_lowers_the_loss_towards_the_teacher() {
-        // The same teacher as above.
-        let text = "4k4/9/9/9/9/9/9/9/4K4 b G 1\t1000\n\
-                    4k4/9/9/9/9/9/9/9/4K4 w g 1\t-1000\n\
-                    4k4/9/9/9/9/9/9/9/4K4 b - 1\t0\n";
-        let (samples, _) = load::<ShogiParams>(text, 400.0, false).unwrap();
+        let samples = gold_teacher();
         let start = ShogiParams::default();
         let before = loss(&samples, &start, 400.0);
         let mut passes = 0;
