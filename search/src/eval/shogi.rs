@@ -19,6 +19,10 @@ pub struct ShogiParams {
     /// Bonus per rank of advance (relative rank 8 = home) for pawns,
     /// silvers and golds.
     pub advance: [i32; 14],
+    /// Piece-square values by role, by the square seen from the piece's
+    /// own side and folded left to right: index `rank * 5 + min(file, 8 -
+    /// file)`, rank 0 the farthest from its side (fitted by `tune-shogi`).
+    pub pst: [[i32; 45]; 14],
     /// Per own gold, silver or promoted minor next to the king.
     pub ring_defender: i32,
     /// King danger units per attacked square of the enemy king's ring, by
@@ -68,20 +72,82 @@ impl Default for ShogiParams {
         // P L N S G B R K +P +L +N +S +B +R
         ShogiParams {
             board_value: [
-                30, 305, 245, 535, 550, 755, 840, 0, 560, 380, 510, 540, 1145, 1435,
+                17, 261, 235, 516, 551, 716, 837, 0, 561, 381, 510, 541, 1130, 1419,
             ],
-            // R B G S N L P
-            hand_value: [900, 780, 530, 450, 270, 250, 65],
-            advance: [17, -14, 6, 23, 24, 10, 26, 0, -2, 6, -2, -18, 0, -2],
-            ring_defender: 4,
-            ring_attack_units: [5, 2, 7, 0, 7, 0, 4, 0, 8, 9, 11, 7, 5, 4],
-            hand_attack_units: [11, 4, 0, 3, 4, 5, 1],
-            safe_check_units: [9, 3, 12, -9, 6, 6, 12],
-            ring_defender_units: 2,
+            hand_value: [902, 770, 523, 436, 254, 245, 63],
+            advance: [19, -4, 5, 3, 3, 11, 16, 0, -7, 4, -18, -22, -6, -14],
+            pst: [
+                [
+                    0, 0, 0, 0, 0, 1, -15, 5, -1, -2, -1, 6, -1, 0, -8, 12, 31, 17, 13, 7, -16,
+                    -33, -7, 13, 5, -3, -30, -21, 26, 3, 20, -25, -28, 11, -7, 6, 2, -3, 1, 1, -3,
+                    5, 7, 1, -1,
+                ],
+                [
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, -1, 2, 1, 2, 1, 1, 5, 5, -2, 6, -2, 1, 0, -1,
+                    9, -1, -3, 4, -4, -28, 1, 2, 6, -3, -11, -3, 0, -6, 0, -15, -3, -3, 1, 1,
+                ],
+                [
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2, 4, 0, -4, 1, -2, 2, 5, 4, -2, -3, -17, 15,
+                    13, 4, 3, -8, -1, 4, -5, -30, -2, 6, -2, 8, -2, -9, -1, -5, 1, -1, 7, 6, 5, -3,
+                ],
+                [
+                    1, -3, -1, 0, 1, -3, 2, -1, 0, 0, 0, 1, -1, 0, 2, -4, -6, 0, 0, -1, -7, -3, -3,
+                    15, 1, -1, -11, 15, -9, 1, 4, -1, 4, 16, -2, 5, 3, -2, 16, -5, -3, -2, -30, 6,
+                    -14,
+                ],
+                [
+                    1, 5, 0, -2, 0, -3, -5, 6, -6, 0, -4, 0, -1, 1, 1, 2, -6, 2, 0, 6, 0, 0, -8, 8,
+                    -1, 0, -5, -23, 0, 15, 1, -18, -7, 18, 10, 6, -7, 17, 22, 15, -1, -2, -24, -11,
+                    2,
+                ],
+                [
+                    -4, 7, 8, -1, 0, 0, 30, 13, 0, 0, 0, 5, 1, 6, 0, 0, 1, -33, -5, -4, -16, -14,
+                    -20, 10, 10, -4, -3, -1, -2, -22, -1, -15, 1, 2, -13, 1, 24, -6, 2, -1, 5, -2,
+                    5, 2, -4,
+                ],
+                [
+                    -1, 5, 4, 1, 0, 2, 1, 1, 2, 0, 0, 9, 1, 1, 0, -2, 20, -4, -5, -1, -14, 9, -9,
+                    -19, -10, -17, -12, 4, 2, 5, 0, 1, -2, -20, -2, -3, -5, 10, 9, 31, 5, -2, -1,
+                    0, 3,
+                ],
+                [
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, -1, 0, 0, 0, 0, 0, -4, 0, 0, 0, -1, 0, -1, 0,
+                    0, 2, -1, 4, -1, 0, -2, -1, 0, -16, 1, -2, 7, 21, 10, -4, 4, -2, 5, -20,
+                ],
+                [
+                    -4, -2, -1, 1, 1, -7, 3, -4, -1, 3, 1, 6, 1, 4, 0, 0, 0, 4, -1, 1, 0, 0, -3, 0,
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                ],
+                [
+                    -7, 1, 1, 1, 0, -3, 1, 0, 1, 3, -6, -2, 2, 6, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0,
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                ],
+                [
+                    -10, 6, 4, -1, 0, 0, -2, -1, -1, -1, -1, -1, 1, 0, -1, 0, 2, 1, 4, -1, 0, 0, 1,
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                ],
+                [
+                    -5, -2, 1, -1, 0, 2, 1, 1, 0, 0, -3, 2, 2, 1, 0, -1, 2, 0, 1, 0, 0, 0, 0, 0, 0,
+                    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                ],
+                [
+                    -10, 5, 3, 0, 2, 0, 4, 1, -4, -3, 5, -3, -4, 1, 0, 3, 3, 3, 0, -2, 0, -4, 2, 3,
+                    9, -1, 8, 6, -10, -7, -2, -1, -1, -7, -9, 0, -1, -2, -4, 1, 0, 0, 2, 0, 0,
+                ],
+                [
+                    1, 11, -4, 2, -1, -2, 0, 1, 3, -3, 3, -1, -3, -3, 1, 3, 0, -6, 2, -3, -4, 0,
+                    -1, -2, 2, 0, 1, -4, 1, -6, -1, 1, 0, 4, 0, -4, 0, -2, -2, -3, 0, 0, 0, 0, 0,
+                ],
+            ],
+            ring_defender: -21,
+            ring_attack_units: [2, 3, 7, 1, 4, -1, 4, 0, 6, 9, 9, 14, 5, 6],
+            hand_attack_units: [5, -3, 2, 5, 7, 3, 2],
+            safe_check_units: [11, 8, 6, -8, 8, 4, 8],
+            ring_defender_units: 3,
             king_danger_scale: 12,
             king_danger_max: 1200,
-            king_proximity: 4,
-            mobility: [0, 20, 0, 0, 0, 11, 7, 0, 0, 0, 0, 0, 16, 13],
+            king_proximity: 3,
+            mobility: [0, 26, 0, 0, 0, 11, 7, 0, 0, 0, 0, 0, 14, 3],
             mobility_base: [0, 2, 0, 0, 0, 5, 6, 0, 0, 0, 0, 0, 8, 10],
             tempo: 20,
             composite: 40,
@@ -118,6 +184,12 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
+/// The index of `sq` in a piece-square table of `color`'s pieces.
+fn pst_cell(color: Color, sq: Square) -> usize {
+    let f = sq.file() as usize;
+    sq.relative_rank(color) as usize * 5 + f.min(8 - f)
+}
+
 /// The evaluation from Black's side.
 fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     let occ = pos.occupied();
@@ -142,6 +214,7 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
                 *s += p.board_value[r];
                 // Relative rank 8 is the home rank: advance = 8 - rel.
                 *s += p.advance[r] * (8 - sq.relative_rank(color) as i32);
+                *s += p.pst[r][pst_cell(color, sq)];
                 if role == Role::King {
                     continue;
                 }
@@ -262,6 +335,18 @@ impl ShogiParams {
         table(&mut v, "advance", &mut self.advance, &ROLES, 1, |i| {
             i != king
         });
+        let cells: Vec<String> = (0..45).map(|i| format!("r{}f{}", i / 5, i % 5)).collect();
+        let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+        for (r, values) in self.pst.iter_mut().enumerate() {
+            table(
+                &mut v,
+                &format!("pst[{}]", ROLES[r]),
+                values,
+                &cells,
+                2,
+                all,
+            );
+        }
         let units = &mut self.ring_attack_units;
         table(&mut v, "ring_attack_units", units, &ROLES, 1, |i| i != king);
         table(
@@ -577,11 +662,12 @@ mod tests {
 
     #[test]
     fn hand_pieces_count() {
-        // Black has taken a pawn and holds it (White's lance gains the
-        // open file, so the gain is less than the two pawns).
+        // Black has taken White's centre pawn and holds it (the centre
+        // one: taking the edge pawn opens the file to White's lance, whose
+        // mobility the fitted values weigh about as much as the pawn).
         let with = Position::from_fen(
             Variant::Shogi,
-            "lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
+            "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1",
         )
         .unwrap();
         let without = Position::startpos(Variant::Shogi);
@@ -591,6 +677,28 @@ mod tests {
 
     fn eval(sfen: &str) -> i32 {
         evaluate(&Position::from_fen(Variant::Shogi, sfen).unwrap())
+    }
+
+    #[test]
+    fn piece_square_values_are_seen_from_each_side_and_folded() {
+        // A Black gold on 2c (file index 1, rank index 2: cell 2 * 5 + 1)
+        // and a White gold on 8g (file index 7, folded to 1; rank index 6,
+        // 2 from White's side): the same cell.
+        let mut p = ShogiParams::default();
+        let black = Position::from_fen(Variant::Shogi, "4k4/9/7G1/9/9/9/9/9/4K4 b - 1").unwrap();
+        let white = Position::from_fen(Variant::Shogi, "4k4/9/9/9/9/9/1g7/9/4K4 b - 1").unwrap();
+        let (b0, w0) = (black_eval_with(&black, &p), black_eval_with(&white, &p));
+        p.pst[Role::Gold as usize][2 * 5 + 1] += 50;
+        assert_eq!(black_eval_with(&black, &p), b0 + 50);
+        assert_eq!(black_eval_with(&white, &p), w0 - 50);
+        // The mirror square of the Black gold (8c) is the same cell.
+        let mirror = Position::from_fen(Variant::Shogi, "4k4/9/1G7/9/9/9/9/9/4K4 b - 1").unwrap();
+        let mut q = p.clone();
+        q.pst[Role::Gold as usize][2 * 5 + 1] -= 50;
+        assert_eq!(
+            black_eval_with(&mirror, &p) - black_eval_with(&mirror, &q),
+            50
+        );
     }
 
     #[test]
