@@ -92,8 +92,8 @@ impl Default for ChessParams {
         // Everything but the phase weights and the Tris terms was fitted to
         // Stockfish's scores (`tune-chess`, docs/search.md), starting from
         // PeSTO's material (82 337 365 477 1025 / 94 281 297 512 936) and
-        // tables (`fitted_pst.rs`), and the scheme of the Chess Programming Wiki's "King
-        // Safety" page for the king attack.
+        // tables (`fitted_pst.rs`), and the scheme of the Chess
+        // Programming Wiki's "King Safety" page for the king attack.
         // P N B R Q K
         ChessParams {
             mg_value: [96, 450, 453, 589, 1443, 0],
