@@ -14,7 +14,9 @@
 # which has no such option, overran 1 s by 0.1-0.45 s: it is told 0.6 s and
 # forfeits only past 2 s, since told 0.6 s it still took up to 1.15 s).
 # Each run writes docs/strength/<pairing>-<UTC time>.log (every game line,
-# the seed, the binary's git revision); after the run the totals over all
+# the seed, the binary's git revision) and, for chess, the games with each
+# move's score, depth, time and clock in docs/strength/<same name>.pgn (not
+# kept in git: large); after the run the totals over all
 # logs of the pairing are printed (runs of several sessions add up: each
 # run uses its own seed, so the openings differ).
 # Environment: TRISKELION (binary), SEED (default: from the clock).
@@ -35,7 +37,7 @@ for p in "${pairings[@]}"; do
     log="$out/$p-$(date -u +%Y%m%dT%H%M%S).log"
     echo "# $p: $games games, seed $seed, triskelion $rev, $(date -u)" | tee "$log"
     chess=(python3 -u $c/chess_games.py "$bin" --games "$games" --tc 10+0.1 --no-analyse
-           --random-plies 4 --seed "$seed")
+           --random-plies 4 --seed "$seed" --pgn "${log%.log}.pgn")
     shogi=(python3 -u $c/shogi_games.py "$bin" --games "$games" --time 0 --byoyomi 1000
            --random-plies 6 --seed "$seed")
     case $p in

@@ -10,7 +10,11 @@ estimate with a 95 % interval. Exit status 1 on any protocol failure.
 
   chess_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
                  [--games N] [--tc SECONDS+INC] [--ponder] [--no-analyse]
-                 [--random-plies N --seed S]
+                 [--random-plies N --seed S] [--pgn FILE]
+
+With --pgn every game is appended to FILE, each move commented with the
+mover's score (White's view, as its info reported it), depth, the seconds
+it spent and the clock left after the increment, for analysing losses.
 """
 
 import argparse
@@ -21,15 +25,47 @@ import time
 
 import chess
 import chess.engine
+import chess.pgn
 
 from match_stats import report
 
 
+def move_comment(info, spent, clock):
+    """`score/depth spent clock`, the score from White's view in pawns."""
+    parts = []
+    score = info.get("score")
+    if score is not None:
+        w = score.white()
+        parts.append(f"#{w.mate()}" if w.is_mate() else f"{w.score() / 100:+.2f}")
+        if "depth" in info:
+            parts[-1] += f"/{info['depth']}"
+    parts.append(f"{spent:.2f}s")
+    parts.append(f"[%clk {max(clock, 0.0):.2f}]")
+    return " ".join(parts)
+
+
+def write_pgn(path, board, comments, game_no, ours_white, opponent, result):
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Event"] = "chess_games.py"
+    game.headers["Round"] = str(game_no)
+    game.headers["White"] = "Triskelion" if ours_white else opponent
+    game.headers["Black"] = opponent if ours_white else "Triskelion"
+    game.headers["Result"] = result
+    node = game
+    for i, mv in enumerate(board.move_stack):
+        node = node.variations[0]
+        if i in comments:
+            node.comment = comments[i]
+    with open(path, "a") as f:
+        print(game, file=f, end="\n\n")
+
+
 def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log, opening=(),
-              margin=0.0):
+              margin=0.0, pgn=None, opponent="opponent"):
     board = chess.Board()
     for mv in opening:
         board.push(mv)
+    comments = {}
     clocks = {chess.WHITE: base, chess.BLACK: base}
     ours_color = chess.WHITE if ours_white else chess.BLACK
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
@@ -39,7 +75,8 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
             white_inc=inc, black_inc=inc)
         start = time.monotonic()
         result = mover.play(board, limit, game=game_no,
-                            ponder=ponder and mover is ours)
+                            ponder=ponder and mover is ours,
+                            info=chess.engine.INFO_SCORE if pgn else chess.engine.INFO_NONE)
         spent = time.monotonic() - start
         # Both clocks run, as in a GUI; a move that overruns the clock by
         # more than the margin loses.
@@ -54,6 +91,7 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
             raise SystemExit(f"FAIL: no move in game {game_no}: {result}")
         if result.move not in board.legal_moves:
             raise SystemExit(f"FAIL: illegal move {result.move} in {board.fen()}")
+        comments[len(board.move_stack)] = move_comment(result.info, spent, clocks[board.turn])
         board.push(result.move)
     outcome = board.outcome(claim_draw=True)
     if outcome is None or outcome.winner is None:
@@ -61,6 +99,9 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
     else:
         score = 1.0 if outcome.winner == ours_color else 0.0
     reason = outcome.termination.name if outcome else f"{max_plies} plies"
+    if pgn:
+        result = outcome.result() if outcome else "1/2-1/2"
+        write_pgn(pgn, board, comments, game_no, ours_white, opponent, result)
     log(f"game {game_no}: Triskelion {'white' if ours_white else 'black'}, "
         f"{board.ply()} plies, {reason}, score {score}")
     return score, False
@@ -82,6 +123,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--overhead", type=int, default=100,
                     help="Triskelion's Move Overhead, ms (the pipe and python-chess on a loaded machine)")
+    ap.add_argument("--pgn", help="append every game, moves commented, to this file")
     ap.add_argument("--margin", type=float, default=0.0,
                     help="seconds a move may overrun the clock before it loses (both sides)")
     args = ap.parse_args()
@@ -113,7 +155,8 @@ def main():
                     opening.append(mv)
                     b.push(mv)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
-                                         args.max_plies, g + 1, print, opening, args.margin)
+                                         args.max_plies, g + 1, print, opening, args.margin,
+                                         args.pgn, f"{args.opponent} {opts}")
             scores.append(score)
             time_losses += time_loss
             sys.stdout.flush()
