@@ -25,7 +25,7 @@ pub enum Key {
 /// Check options that switch search features and evaluation term groups,
 /// so that a match between two settings measures what each is worth. The
 /// names are single tokens, as USI needs.
-const SWITCHES: [(Key, &str); 15] = [
+const SWITCHES: [(Key, &str); 16] = [
     (Key::SearchFeature("null_move"), "Search_NullMove"),
     (Key::SearchFeature("lmr"), "Search_LMR"),
     (
@@ -47,6 +47,7 @@ const SWITCHES: [(Key, &str); 15] = [
     (Key::EvalTerm("tris"), "Eval_Tris"),
     (Key::EvalTerm("mobility"), "Eval_Mobility"),
     (Key::EvalTerm("threats"), "Eval_Threats"),
+    (Key::EvalTerm("scale"), "Eval_Scale"),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

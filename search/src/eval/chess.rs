@@ -72,6 +72,27 @@ pub struct ChessParams {
     pub threat_by_rook: Pair,
     /// Per enemy piece (not a pawn or king) attacked and not defended.
     pub hanging: Pair,
+    /// The endgame part's scale, in 64ths, for the side ahead in it:
+    /// opposite-coloured bishops and nothing else, plus this per passed
+    /// pawn of that side ...
+    pub scale_ocb_alone: i32,
+    pub scale_ocb_alone_passed: i32,
+    /// ... opposite-coloured bishops with other pieces, plus this per man
+    /// (king and pawns included) of that side ...
+    pub scale_ocb: i32,
+    pub scale_ocb_piece: i32,
+    /// ... otherwise at most this plus this per pawn of that side (fewer
+    /// pawns, fewer winning chances), less `scale_one_flank` when all pawns
+    /// stand on one side of the board (files a-d or e-h). Without pawns and
+    /// at most a minor piece ahead the scale is fixed: 0 with a minor
+    /// piece at most, 4 against a minor piece at most, else 14 (the
+    /// material rules of Stockfish's classical evaluation).
+    pub scale_pawns: i32,
+    pub scale_per_pawn: i32,
+    pub scale_one_flank: i32,
+    /// Whether the endgame part is scaled at all (off in the tests that
+    /// measure one term exactly).
+    pub endgame_scale: bool,
     // ---- MengChess (Tris) terms ----
     /// Per Tris in the reserve once the drop switch is on, for the side to
     /// move (it can drop first).
@@ -93,55 +114,66 @@ impl Default for ChessParams {
         // Stockfish's scores (`tune-chess`, docs/search.md), starting from
         // PeSTO's material (82 337 365 477 1025 / 94 281 297 512 936) and
         // tables (`fitted_pst.rs`), and the scheme of the Chess
-        // Programming Wiki's "King Safety" page for the king attack.
+        // Programming Wiki's "King Safety" page for the king attack, and
+        // Stockfish's classical scale factors (18 + 4 per passed pawn, 22 +
+        // 3 per man, 36 + 7 per pawn, 4 for one flank: its evaluate.cpp)
+        // for the endgame scale.
         // P N B R Q K
         ChessParams {
-            mg_value: [96, 450, 453, 589, 1443, 0],
-            eg_value: [96, 292, 314, 544, 902, 0],
+            mg_value: [94, 440, 447, 573, 1439, 0],
+            eg_value: [98, 312, 329, 575, 904, 0],
             mg_pst: fitted_pst::MG_PST,
             eg_pst: fitted_pst::EG_PST,
             phase: pesto::PHASE,
-            tempo: 30,
-            bishop_pair: (65, 55),
-            doubled_pawn: (-12, -24),
-            isolated_pawn: (-6, -11),
+            tempo: 29,
+            bishop_pair: (63, 49),
+            doubled_pawn: (-13, -27),
+            isolated_pawn: (-7, -8),
             passed_pawn: [
                 (0, 0),
-                (-9, 18),
-                (7, -16),
-                (10, 24),
-                (4, 54),
-                (4, 62),
-                (7, 23),
+                (-9, 10),
+                (-7, -13),
+                (4, 16),
+                (8, 58),
+                (18, 70),
+                (32, 30),
                 (0, 0),
             ],
             passed_own_king: -5,
-            passed_enemy_king: 6,
-            passed_blocked: (1, -5),
-            passed_free: (-7, 19),
+            passed_enemy_king: 7,
+            passed_blocked: (-4, -4),
+            passed_free: (-4, 18),
             connected_pawn: [
                 (0, 0),
-                (5, -1),
-                (13, 7),
-                (14, 6),
-                (30, -3),
-                (101, -17),
-                (58, 36),
+                (5, -3),
+                (14, 7),
+                (13, 6),
+                (24, 1),
+                (97, -7),
+                (61, 30),
                 (0, 0),
             ],
-            outpost: [(0, 0), (39, 8), (30, 9), (0, 0), (0, 0), (0, 0)],
-            safe_check: [0, 29, 17, 79, 30, 0],
-            pawn_shield: 16,
-            king_attack_value: [0, 22, -2, 27, 43, 0],
+            outpost: [(0, 0), (40, 4), (26, 14), (0, 0), (0, 0), (0, 0)],
+            safe_check: [0, 40, 13, 86, 29, 0],
+            pawn_shield: 17,
+            king_attack_value: [0, 15, 6, 23, 44, 0],
             king_attack_weight: [0, 0, 50, 75, 88, 94, 97, 99],
-            mobility: [(0, 0), (7, -3), (8, 0), (8, 0), (2, 7), (0, 0)],
+            mobility: [(0, 0), (7, 0), (8, 1), (6, 4), (2, 9), (0, 0)],
             mobility_base: [0, 4, 6, 6, 12, 0],
-            rook_open_file: (54, -14),
-            rook_semi_open_file: (12, 22),
-            threat_by_pawn: (60, 50),
-            threat_by_minor: (31, 55),
-            threat_by_rook: (126, -47),
-            hanging: (25, 18),
+            rook_open_file: (48, -4),
+            rook_semi_open_file: (17, 27),
+            threat_by_pawn: (57, 48),
+            threat_by_minor: (35, 52),
+            threat_by_rook: (123, -49),
+            hanging: (27, 24),
+            scale_ocb_alone: 11,
+            scale_ocb_alone_passed: 10,
+            scale_ocb: 19,
+            scale_ocb_piece: 8,
+            scale_pawns: 28,
+            scale_per_pawn: 22,
+            scale_one_flank: 4,
+            endgame_scale: true,
             reserve_to_move: 8,
             composite: (35, 25),
             single_lock: 15,
@@ -449,6 +481,62 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
     (mg, eg, phase)
 }
 
+/// The light squares (b1, d1, ..., a2, ...; a1 is dark).
+const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
+/// Files a to d.
+const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+
+/// Full scale of the endgame part.
+const SCALE_NORMAL: i32 = 64;
+
+/// The scale of the endgame part (in 64ths) for the side `strong` that it
+/// favours: how likely an advantage in the endgame is to win.
+fn endgame_scale(pos: &Position, strong: Color, p: &ChessParams) -> i32 {
+    let weak = strong.other();
+    let count = |c: Color, r: Role| pos.pieces_of(c, r).count() as i32;
+    let npm = |c: Color| {
+        3 * (count(c, Role::Knight) + count(c, Role::Bishop))
+            + 5 * count(c, Role::Rook)
+            + 9 * count(c, Role::Queen)
+    };
+    let strong_pawns = pos.pieces_of(strong, Role::Pawn);
+    let (ns, nw) = (npm(strong), npm(weak));
+    if strong_pawns.is_empty() && ns - nw <= 3 {
+        return if ns < 5 {
+            0
+        } else if nw <= 3 {
+            4
+        } else {
+            14
+        };
+    }
+    let (sb, wb) = (
+        pos.pieces_of(strong, Role::Bishop),
+        pos.pieces_of(weak, Role::Bishop),
+    );
+    let opposite_bishops = sb.count() == 1
+        && wb.count() == 1
+        && (sb & LIGHT_SQUARES).is_empty() != (wb & LIGHT_SQUARES).is_empty();
+    let scale = if opposite_bishops {
+        if ns == 3 && nw == 3 {
+            let enemy = pos.pieces_of(weak, Role::Pawn);
+            let passed = strong_pawns
+                .into_iter()
+                .filter(|&sq| (front_span(strong, sq) & enemy).is_empty())
+                .count() as i32;
+            p.scale_ocb_alone + p.scale_ocb_alone_passed * passed
+        } else {
+            p.scale_ocb + p.scale_ocb_piece * pos.pieces(strong).count() as i32
+        }
+    } else {
+        let pawns = pos.role(Role::Pawn);
+        let one_flank = (pawns & QUEEN_SIDE).is_empty() || (pawns & !QUEEN_SIDE).is_empty();
+        let s = p.scale_pawns + p.scale_per_pawn * strong_pawns.count() as i32;
+        s.min(SCALE_NORMAL) - if one_flank { p.scale_one_flank } else { 0 }
+    };
+    scale.clamp(0, SCALE_NORMAL)
+}
+
 /// Static evaluation in centipawns from the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     eval_with(pos, params())
@@ -456,7 +544,11 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The evaluation with parameters `p`, from the side to move.
 fn eval_with(pos: &Position, p: &ChessParams) -> i32 {
-    let (mg, eg, phase) = terms(pos, p);
+    let (mg, mut eg, phase) = terms(pos, p);
+    if eg != 0 && p.endgame_scale && enabled(Term::Scale) {
+        let strong = if eg > 0 { Color::White } else { Color::Black };
+        eg = eg * endgame_scale(pos, strong, p) / SCALE_NORMAL;
+    }
     let phase = phase.min(24);
     let mut score = (mg * phase + eg * (24 - phase)) / 24;
     if pos.turn() == Color::Black {
@@ -542,6 +634,17 @@ impl ChessParams {
         pair(&mut v, "threat_by_minor", &mut self.threat_by_minor);
         pair(&mut v, "threat_by_rook", &mut self.threat_by_rook);
         pair(&mut v, "hanging", &mut self.hanging);
+        v.push(("scale_ocb_alone".into(), &mut self.scale_ocb_alone, 2));
+        v.push((
+            "scale_ocb_alone_passed".into(),
+            &mut self.scale_ocb_alone_passed,
+            1,
+        ));
+        v.push(("scale_ocb".into(), &mut self.scale_ocb, 2));
+        v.push(("scale_ocb_piece".into(), &mut self.scale_ocb_piece, 1));
+        v.push(("scale_pawns".into(), &mut self.scale_pawns, 2));
+        v.push(("scale_per_pawn".into(), &mut self.scale_per_pawn, 1));
+        v.push(("scale_one_flank".into(), &mut self.scale_one_flank, 1));
         // The piece-square tables (White's view, a8 first); a pawn's first
         // and last ranks never count.
         let squares: Vec<String> = (0..64)
@@ -749,6 +852,7 @@ mod tests {
             threat_by_minor: (0, 0),
             threat_by_rook: (0, 0),
             hanging: (0, 0),
+            endgame_scale: false,
             ..ChessParams::default()
         }
     }
@@ -799,6 +903,7 @@ mod tests {
             passed_enemy_king: 0,
             passed_blocked: (0, 0),
             passed_free: (0, 0),
+            endgame_scale: false,
             ..ChessParams::default()
         };
         let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| change(&zero, fen, f);
@@ -833,6 +938,7 @@ mod tests {
             connected_pawn: [(0, 0); 8],
             outpost: [(0, 0); 6],
             safe_check: [0; 6],
+            endgame_scale: false,
             ..ChessParams::default()
         };
         let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| change(&zero, fen, f);
@@ -860,6 +966,52 @@ mod tests {
         let knight = |p: &mut ChessParams| p.safe_check[Role::Knight.index()] = 240;
         assert_eq!(diff("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", &knight), 10);
         assert_eq!(diff("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", &knight), 0);
+    }
+
+    #[test]
+    fn endgame_scale_for_bare_minors_opposite_bishops_and_few_pawns() {
+        let p = ChessParams::default();
+        let scale = |fen: &str, strong: Color| endgame_scale(&pos(fen), strong, &p);
+        // No pawns and a minor piece at most: no winning chances.
+        assert_eq!(scale("8/8/8/8/8/2k5/8/KB6 w - - 0 1", Color::White), 0);
+        assert_eq!(scale("8/8/8/8/8/3k4/8/KN4n1 w - - 0 1", Color::White), 0);
+        // A rook against a bishop, no pawns: 4; a rook and a bishop against
+        // a rook: 14; a queen against a rook is more than a minor ahead:
+        // the pawn rule, no pawns, none on both flanks.
+        assert_eq!(scale("8/8/8/8/8/2kb4/8/KR6 w - - 0 1", Color::White), 4);
+        assert_eq!(scale("8/8/8/8/8/2kr4/8/KRB5 w - - 0 1", Color::White), 14);
+        let expected = p.scale_pawns.min(64) - p.scale_one_flank;
+        assert_eq!(
+            scale("8/8/8/8/8/2kr4/8/KQ6 w - - 0 1", Color::White),
+            expected.clamp(0, 64)
+        );
+        // Opposite-coloured bishops alone (b4 dark, g4 light): a base and
+        // a bonus per passed pawn (c4, d6 and h6; g5 is blocked by g6).
+        let ocb = "8/5k2/p2P2pP/P5P1/1BP3b1/8/8/7K w - - 0 1";
+        let expected = p.scale_ocb_alone + 3 * p.scale_ocb_alone_passed;
+        assert_eq!(scale(ocb, Color::White), expected.clamp(0, 64));
+        // With rooks too: a base and a bonus per White man (king, rook,
+        // bishop, five pawns).
+        let ocb_rooks = "8/5kr1/p2P2pP/P5P1/1BP3b1/8/8/R6K w - - 0 1";
+        let expected = p.scale_ocb + 8 * p.scale_ocb_piece;
+        assert_eq!(scale(ocb_rooks, Color::White), expected.clamp(0, 64));
+        // Bishops of one colour (b4 and f4 both dark): the pawn rule, five
+        // pawns on both flanks.
+        let same = "8/5k2/p2P2pP/P5P1/1BP2b2/8/8/7K w - - 0 1";
+        let expected = (p.scale_pawns + 5 * p.scale_per_pawn).min(64);
+        assert_eq!(scale(same, Color::White), expected.clamp(0, 64));
+        // A rook and two pawns on one flank against a rook.
+        let rook = "8/5k2/8/6PP/8/8/r7/R5K1 w - - 0 1";
+        let expected = (p.scale_pawns + 2 * p.scale_per_pawn).min(64) - p.scale_one_flank;
+        assert_eq!(scale(rook, Color::White), expected.clamp(0, 64));
+        // Black ahead: the same rule from Black's side (its one pawn).
+        let black = "8/5k2/6p1/8/8/8/r7/R5K1 w - - 0 1";
+        let expected = (p.scale_pawns + p.scale_per_pawn).min(64) - p.scale_one_flank;
+        assert_eq!(scale(black, Color::Black), expected.clamp(0, 64));
+        // The evaluation keeps only the middlegame part of a bare bishop.
+        let bare = Position::from_fen(Variant::Chess, "8/8/8/8/8/2k5/8/KB6 w - - 0 1").unwrap();
+        let (mg, _, phase) = terms(&bare, &p);
+        assert_eq!(eval_with(&bare, &p), mg * phase / 24 + p.tempo);
     }
 
     #[test]

@@ -33,15 +33,20 @@ pub enum Term {
     /// Attacks on enemy pieces: by pawns, by minors on rooks and queens,
     /// by rooks on queens, and on undefended pieces (chess family).
     Threats = 16,
+    /// The endgame part scaled down where the stronger side may not win:
+    /// opposite-coloured bishops, few pawns, no pawns and little extra
+    /// material (chess family).
+    Scale = 32,
 }
 
 impl Term {
-    pub const ALL: [(Term, &'static str); 5] = [
+    pub const ALL: [(Term, &'static str); 6] = [
         (Term::PawnStructure, "pawn_structure"),
         (Term::KingSafety, "king_safety"),
         (Term::Tris, "tris"),
         (Term::Mobility, "mobility"),
         (Term::Threats, "threats"),
+        (Term::Scale, "scale"),
     ];
 }
 
