@@ -320,17 +320,19 @@ fn repetition_with_the_game_history_is_a_draw() {
 #[test]
 fn an_unfinished_iteration_counts_when_it_found_a_better_move() {
     let fens = [
-        // The best move changed at depths 7, 8 and 9 (9,000 to 60,000
-        // nodes) before the correction history; ...
-        "r3kb1r/pp1n1ppp/2p1pn2/q7/2BP4/2N1PN2/PP3PPP/R2QK2R w KQkq - 0 1",
-        // ... with it, the best move changes at depths 7 and 8 (2,500 to
-        // 41,000 nodes) here, and at depth 9 (22,000 to 62,000) in the
-        // last position.
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 12",
+        // Positions from games against Stockfish where, with the
+        // evaluation of fc771fd (the endgame scale and refit), node limits
+        // from 4,500 to 90,000 cut 17 and 11 searches after the best move
+        // had changed in the unfinished iteration (the positions used
+        // before that evaluation had none left).
+        "rn1qkbnr/1p4pp/4bp2/pPp1p3/4P3/P1P5/1BQ1NPPP/R3KBNR b KQkq - 0 10",
+        "2kr3r/1pp2ppp/p1n2nb1/2q1p3/2P5/1QN1PNPP/3PBP2/R3K2R b K - 0 15",
     ];
     let mut cut_short = 0;
+    let cands = std::fs::read_to_string("/tmp/s7/cand.txt").unwrap();
+    let fens: Vec<&str> = fens.iter().copied().chain(cands.lines()).collect();
     for fen in fens {
+        let before = cut_short;
         let p = pos(Variant::Chess, fen);
         for n in (3..=60).map(|k| k * 1_500) {
             let mut s: Searcher<Position> = Searcher::new(16, 1);
@@ -348,6 +350,7 @@ fn an_unfinished_iteration_counts_when_it_found_a_better_move() {
                 cut_short += 1;
             }
         }
+        eprintln!("PROBE {} {fen}", cut_short - before);
     }
     assert!(
         cut_short > 0,
