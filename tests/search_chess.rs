@@ -321,18 +321,14 @@ fn repetition_with_the_game_history_is_a_draw() {
 fn an_unfinished_iteration_counts_when_it_found_a_better_move() {
     let fens = [
         // Positions from games against Stockfish where, with the
-        // evaluation of fc771fd (the endgame scale and refit), node limits
-        // from 4,500 to 90,000 cut 17 and 11 searches after the best move
-        // had changed in the unfinished iteration (the positions used
-        // before that evaluation had none left).
-        "rn1qkbnr/1p4pp/4bp2/pPp1p3/4P3/P1P5/1BQ1NPPP/R3KBNR b KQkq - 0 10",
-        "2kr3r/1pp2ppp/p1n2nb1/2q1p3/2P5/1QN1PNPP/3PBP2/R3K2R b K - 0 15",
+        // evaluation of fc771fd (the endgame scale and refit), the best
+        // move changes inside the iteration that 4,500 nodes cut (the
+        // positions used before that evaluation had none left).
+        "rn1qr1k1/pb2bppp/1p3n2/1BppN3/3P4/2N1P2Q/PP3PPP/R1B2RK1 b - - 1 15",
+        "bn1qk1nr/2ppbppp/4p3/1N6/3PP3/3B1N2/1PP2PPP/2BQ1RK1 b k - 0 10",
     ];
     let mut cut_short = 0;
-    let cands = std::fs::read_to_string("/tmp/s7/cand.txt").unwrap();
-    let fens: Vec<&str> = fens.iter().copied().chain(cands.lines()).collect();
     for fen in fens {
-        let before = cut_short;
         let p = pos(Variant::Chess, fen);
         for n in (3..=60).map(|k| k * 1_500) {
             let mut s: Searcher<Position> = Searcher::new(16, 1);
@@ -348,9 +344,11 @@ fn an_unfinished_iteration_counts_when_it_found_a_better_move() {
                 assert_eq!(last.depth, completed.depth + 1, "{fen} nodes {n}");
                 assert_ne!(last.pv[0], completed.pv[0], "{fen} nodes {n}");
                 cut_short += 1;
+                // One such search per position is the point (the debug
+                // build is slow).
+                break;
             }
         }
-        eprintln!("PROBE {} {fen}", cut_short - before);
     }
     assert!(
         cut_short > 0,
