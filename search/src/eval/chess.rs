@@ -235,6 +235,19 @@ fn front_span(color: Color, sq: Square) -> Bitboard {
     files & ahead
 }
 
+/// `color`'s passed pawns: no enemy pawn ahead on its file or the adjacent
+/// files.
+fn passed_pawns(pos: &Position, color: Color) -> Bitboard {
+    let enemy = pos.pieces_of(color.other(), Role::Pawn);
+    let mut passed = Bitboard::EMPTY;
+    for sq in pos.pieces_of(color, Role::Pawn) {
+        if (front_span(color, sq) & enemy).is_empty() {
+            passed = passed.with(sq);
+        }
+    }
+    passed
+}
+
 /// The evaluation from White's side: (middlegame, endgame, phase).
 fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
@@ -242,6 +255,12 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
     let mobility = enabled(Term::Mobility);
     let safety = enabled(Term::KingSafety);
     let threats = enabled(Term::Threats);
+    let structure_on = enabled(Term::PawnStructure);
+    let passed = if structure_on {
+        Color::ALL.map(|c| passed_pawns(pos, c))
+    } else {
+        [Bitboard::EMPTY; 2]
+    };
     // Squares attacked by each side's pawns, and (filled below with the
     // pieces' attack sets) by all its pieces, its minors and its rooks.
     let mut pawn_attacks = [Bitboard::EMPTY; 2];
@@ -325,11 +344,7 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
                 }
             }
         }
-        let structure = if enabled(Term::PawnStructure) {
-            pawns
-        } else {
-            Bitboard::EMPTY
-        };
+        let structure = if structure_on { pawns } else { Bitboard::EMPTY };
         for sq in structure {
             let file = Bitboard::file(sq.file());
             if (pawns & file).more_than_one() {
@@ -347,7 +362,7 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
                 smg += p.connected_pawn[rel].0;
                 seg += p.connected_pawn[rel].1;
             }
-            if (front_span(color, sq) & enemy_pawns).is_empty() {
+            if passed[color.index()].contains(sq) {
                 let rel = relative_rank(color, sq) as usize;
                 smg += p.passed_pawn[rel].0;
                 seg += p.passed_pawn[rel].1;
@@ -385,15 +400,11 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
     }
     // Passed pawns: the kings' distance to the stop square, blockade and
     // a free way (after the loop: they need the enemy's attack map).
-    if enabled(Term::PawnStructure) {
+    if structure_on {
         for color in Color::ALL {
             let sign = if color == Color::White { 1 } else { -1 };
             let them = color.other();
-            let enemy_pawns = pos.pieces_of(them, Role::Pawn);
-            for sq in pos.pieces_of(color, Role::Pawn) {
-                if !(front_span(color, sq) & enemy_pawns).is_empty() {
-                    continue;
-                }
+            for sq in passed[color.index()] {
                 let Some(stop) = sq.offset(color.forward()) else {
                     continue;
                 };
@@ -519,11 +530,7 @@ fn endgame_scale(pos: &Position, strong: Color, p: &ChessParams) -> i32 {
         && (sb & LIGHT_SQUARES).is_empty() != (wb & LIGHT_SQUARES).is_empty();
     let scale = if opposite_bishops {
         if ns == 3 && nw == 3 {
-            let enemy = pos.pieces_of(weak, Role::Pawn);
-            let passed = strong_pawns
-                .into_iter()
-                .filter(|&sq| (front_span(strong, sq) & enemy).is_empty())
-                .count() as i32;
+            let passed = passed_pawns(pos, strong).count() as i32;
             p.scale_ocb_alone + p.scale_ocb_alone_passed * passed
         } else {
             p.scale_ocb + p.scale_ocb_piece * pos.pieces(strong).count() as i32
