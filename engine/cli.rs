@@ -12,8 +12,8 @@ usage:
   triskelion [--variant V]        (UCI or USI on stdin/stdout, chosen by the first uci or usi line)
   triskelion bench [depth] [--off FEATURE[,FEATURE...]]
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
-  triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K]
-  triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K]
+  triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
+  triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -299,6 +299,7 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
         "--l2",
         "--rate",
         "--resolve",
+        "--only",
     ])?;
     let gradient = match a.value("--method") {
         None | Some("gradient") => true,
@@ -324,6 +325,20 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
         .map_err(|v| CliError(format!("--rate: '{v}' must be a positive number")))?;
     let k: f64 = number(&a, "--k", 400.0, |&k: &f64| k > 0.0 && k.is_finite())
         .map_err(|v| CliError(format!("--k: '{v}' must be a positive number")))?;
+    // Prefixes of the tunables' names that may change; each must name
+    // at least one.
+    let only: Vec<String> = a
+        .value("--only")
+        .map(|v| v.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    let names: Vec<String> = start.clone().tunables().into_iter().map(|t| t.0).collect();
+    for prefix in &only {
+        if prefix.is_empty() || !names.iter().any(|n| n.starts_with(prefix.as_str())) {
+            return Err(CliError(format!(
+                "--only: '{prefix}' is the start of no tunable's name"
+            )));
+        }
+    }
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError(format!("{command}: cannot read '{path}': {e}")))?;
     let (samples, skipped) = tune::load::<T>(&text, k, a.flag("--resolve"))
@@ -368,11 +383,12 @@ fn tune_eval<T: search::eval::tune::Tunable + std::fmt::Debug>(
                 epochs,
                 l2,
                 rate,
+                only: &only,
             },
             &mut report,
         )
     } else {
-        tune::tune(&train, &check, start.clone(), k, passes, &mut report)
+        tune::tune(&train, &check, start.clone(), k, passes, &only, &mut report)
     };
     let (mut before, mut after) = (start, tuned.clone());
     for ((name, old, _), (_, new, _)) in before.tunables().into_iter().zip(after.tunables()) {

@@ -166,15 +166,20 @@ pub fn tune<T: Tunable>(
     mut params: T,
     k: f64,
     passes: usize,
+    only: &[String],
     report: &mut dyn FnMut(usize, f64, f64),
 ) -> T {
     let mut best = loss(train, &params, k);
     let mut best_check = loss(check, &params, k);
     let mut kept = params.clone();
-    let count = params.tunables().len();
+    let free: Vec<bool> = params
+        .tunables()
+        .iter()
+        .map(|t| is_free(&t.0, only))
+        .collect();
     for pass in 0..passes {
         let mut improved = false;
-        for i in 0..count {
+        for i in (0..free.len()).filter(|&i| free[i]) {
             for dir in [1, -1] {
                 loop {
                     let mut trial = params.clone();
@@ -218,7 +223,8 @@ struct Linearised {
 /// round it little.
 const PROBE_STEPS: i32 = 8;
 
-fn linearise<T: Tunable>(samples: &[Sample<T::Pos>], params: &T) -> Linearised {
+/// Parameters whose `free` entry is false get no derivative (they stay).
+fn linearise<T: Tunable>(samples: &[Sample<T::Pos>], params: &T, free: &[bool]) -> Linearised {
     let base: Vec<f64> = samples
         .par_iter()
         .map(|s| f64::from(params.first_player_score(&s.pos)))
@@ -227,6 +233,9 @@ fn linearise<T: Tunable>(samples: &[Sample<T::Pos>], params: &T) -> Linearised {
     let columns: Vec<Vec<(u32, f32)>> = (0..count)
         .into_par_iter()
         .map(|i| {
+            if !free[i] {
+                return Vec::new();
+            }
             let probe = params.clone().tunables()[i].2.max(1) * PROBE_STEPS;
             let (mut up, mut down) = (params.clone(), params.clone());
             *up.tunables()[i].1 += probe;
@@ -301,9 +310,15 @@ impl Linearised {
     }
 }
 
+/// Whether the tunable `name` may change: `only` is empty (all may) or
+/// holds a prefix of it.
+pub fn is_free(name: &str, only: &[String]) -> bool {
+    only.is_empty() || only.iter().any(|p| name.starts_with(p.as_str()))
+}
+
 /// The settings of [`tune_gradient`].
 #[derive(Debug, Clone, Copy)]
-pub struct GradientOptions {
+pub struct GradientOptions<'a> {
     /// Linearisations at most.
     pub passes: usize,
     /// Adam steps per linearisation at most.
@@ -312,6 +327,8 @@ pub struct GradientOptions {
     pub l2: f64,
     /// Adam's step size (centipawns).
     pub rate: f64,
+    /// Prefixes of the names of the tunables that may change (empty: all).
+    pub only: &'a [String],
 }
 
 /// Gradient descent (Adam) on `train` from `params`: each pass linearises
@@ -337,13 +354,22 @@ pub fn tune_gradient<T: Tunable>(
         epochs,
         l2,
         rate,
+        only,
     } = *o;
+    let free: Vec<bool> = params
+        .tunables()
+        .iter()
+        .map(|t| is_free(&t.0, only))
+        .collect();
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
     let mut best_check = loss(check, &params, k);
     let mut kept = params.clone();
     for pass in 0..passes {
-        let (lt, lc) = (linearise(train, &params), linearise(check, &params));
+        let (lt, lc) = (
+            linearise(train, &params, &free),
+            linearise(check, &params, &free),
+        );
         let start: Vec<i32> = params.tunables().iter().map(|t| *t.1).collect();
         let n = start.len();
         let (mut delta, mut m, mut v) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
@@ -458,10 +484,23 @@ mod tests {
             start.clone(),
             400.0,
             3,
+            &[],
             &mut |_, _, _| {},
         );
         assert!(loss(&samples, &tuned, 400.0) < before);
         assert!(tuned.hand_value[2] > start.hand_value[2]);
+        // With only the rook's hand value free, the gold's stays.
+        let only = ["hand_value[R]".to_string()];
+        let kept = tune(
+            &samples,
+            &samples,
+            start.clone(),
+            400.0,
+            3,
+            &only,
+            &mut |_, _, _| {},
+        );
+        assert_eq!(kept.hand_value[2], start.hand_value[2]);
     }
 
     #[test]
@@ -471,7 +510,8 @@ mod tests {
         let text = "4k4/9/9/9/9/9/9/9/4K4 b G 1\t1000\n";
         let (samples, _) = load::<ShogiParams>(text, 400.0, false).unwrap();
         let mut params = ShogiParams::default();
-        let lin = linearise(&samples, &params);
+        let free = vec![true; params.clone().tunables().len()];
+        let lin = linearise(&samples, &params, &free);
         let names: Vec<String> = params.tunables().into_iter().map(|t| t.0).collect();
         let gold = names.iter().position(|n| n == "hand_value[G]").unwrap();
         let rook = names.iter().position(|n| n == "hand_value[R]").unwrap();
@@ -500,6 +540,7 @@ mod tests {
                 epochs: 200,
                 l2: 0.0,
                 rate: 1.0,
+                only: &[],
             },
             &mut |_, _, _| passes += 1,
         );
@@ -515,5 +556,23 @@ mod tests {
             gold(&tuned),
             gold(&start)
         );
+        // Only the king-danger scale free: the gold's hand value stays.
+        let only = ["king_danger_scale".to_string()];
+        let options = GradientOptions {
+            passes: 2,
+            epochs: 200,
+            l2: 0.0,
+            rate: 1.0,
+            only: &only,
+        };
+        let kept = tune_gradient(
+            &samples,
+            &samples,
+            start.clone(),
+            400.0,
+            &options,
+            &mut |_, _, _| {},
+        );
+        assert_eq!(kept.hand_value, start.hand_value);
     }
 }
