@@ -43,18 +43,36 @@ pub struct ChessParams {
     /// Knight or bishop (index = role) on the fourth to sixth rank from its
     /// side, defended by an own pawn, that no enemy pawn can attack.
     pub outpost: [Pair; 6],
-    /// King attack (middlegame): the attacking side has a knight, bishop,
-    /// rook or queen (index = role) that can give check on a square not
-    /// held by it and not attacked by the defender.
-    pub safe_check: [i32; 6],
     /// Own pawns on the three squares in front of the king (middlegame).
     pub pawn_shield: i32,
-    /// King attack (middlegame): each enemy piece that attacks the king's
-    /// ring adds this per ring square it attacks ...
-    pub king_attack_value: [i32; 6],
-    /// ... and the sum counts in percent by the number of such pieces
-    /// (index capped at 7): one attacker alone is no danger, a crowd is.
-    pub king_attack_weight: [i32; 8],
+    /// King danger, in units against one king (the scheme of Stockfish's
+    /// classical evaluation): each enemy knight, bishop, rook or queen
+    /// (index = role) that attacks the king's ring adds its weight, and the
+    /// sum counts once per such piece (one attacker alone is little
+    /// danger, a crowd is) ...
+    pub danger_attacker: [i32; 6],
+    /// ... plus this per attack of those pieces on a ring square ...
+    pub danger_ring_attack: i32,
+    /// ... per ring square the enemy attacks and no own pawn, knight,
+    /// bishop or rook defends ...
+    pub danger_weak_ring: i32,
+    /// ... per enemy knight, bishop, rook or queen (index = role) that can
+    /// give check on a square not held by the enemy and not attacked by the
+    /// defender ...
+    pub safe_check: [i32; 6],
+    /// ... per kind of piece that can give check only from a defended
+    /// square ...
+    pub danger_unsafe_check: i32,
+    /// ... per own pawn in the king's shield (three squares in front) ...
+    pub danger_shield: i32,
+    /// ... when an own knight guards a ring square ...
+    pub danger_knight_defender: i32,
+    /// ... when the enemy has no queen ...
+    pub danger_no_queen: i32,
+    /// ... and this constant. Units above zero cost units² / 2048 in the
+    /// middlegame and units × `danger_eg` / 64 in the endgame.
+    pub danger_base: i32,
+    pub danger_eg: i32,
     /// Mobility of knights, bishops, rooks and queens (index = role): per
     /// reachable square not held by an own piece nor attacked by an enemy
     /// pawn, above `mobility_base`.
@@ -113,11 +131,13 @@ impl Default for ChessParams {
         // Everything but the phase weights and the Tris terms was fitted to
         // Stockfish's scores (`tune-chess`, docs/search.md), starting from
         // PeSTO's material (82 337 365 477 1025 / 94 281 297 512 936) and
-        // tables (`fitted_pst.rs`), and the scheme of the Chess
-        // Programming Wiki's "King Safety" page for the king attack, and
-        // Stockfish's classical scale factors (18 + 4 per passed pawn, 22 +
-        // 3 per man, 36 + 7 per pawn, 4 for one flank: its evaluate.cpp)
-        // for the endgame scale.
+        // tables (`fitted_pst.rs`), and Stockfish's classical scale factors
+        // (18 + 4 per passed pawn, 22 + 3 per man, 36 + 7 per pawn, 4 for
+        // one flank: its evaluate.cpp) for the endgame scale. The king
+        // danger started from half of Stockfish's classical king-danger
+        // weights (its units at about two per centipawn) and was fitted
+        // alone (`--only danger_,safe_check,pawn_shield`) on the eighth
+        // session's labels.
         // P N B R Q K
         ChessParams {
             mg_value: [94, 440, 447, 573, 1439, 0],
@@ -154,10 +174,17 @@ impl Default for ChessParams {
                 (0, 0),
             ],
             outpost: [(0, 0), (40, 4), (26, 14), (0, 0), (0, 0), (0, 0)],
-            safe_check: [0, 40, 13, 86, 29, 0],
-            pawn_shield: 17,
-            king_attack_value: [0, 15, 6, 23, 44, 0],
-            king_attack_weight: [0, 0, 50, 75, 88, 94, 97, 99],
+            pawn_shield: 14,
+            danger_attacker: [0, 18, 36, 13, 8, 0],
+            danger_ring_attack: 15,
+            danger_weak_ring: 51,
+            safe_check: [0, 359, 250, 479, 292, 0],
+            danger_unsafe_check: 112,
+            danger_shield: -57,
+            danger_knight_defender: -100,
+            danger_no_queen: -446,
+            danger_base: -46,
+            danger_eg: 5,
             mobility: [(0, 0), (7, 0), (8, 1), (6, 4), (2, 9), (0, 0)],
             mobility_base: [0, 4, 6, 6, 12, 0],
             rook_open_file: (48, -4),
@@ -271,6 +298,9 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
     }
     let mut attacked = pawn_attacks;
     let mut by_role = [[Bitboard::EMPTY; 6]; 2];
+    // King danger units against each side's king (index = the king's
+    // colour), summed below.
+    let mut danger = [0i32; 2];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let us = pos.pieces(color);
@@ -301,7 +331,7 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         if mobility || safety || threats {
             let area = !(us | pawn_attacks[them.index()]);
             let their_ring = king_attacks(pos.king(them));
-            let (mut attackers, mut value) = (0usize, 0);
+            let (mut attackers, mut weight, mut hits_all) = (0, 0, 0);
             for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
                 let (wm, we) = p.mobility[role.index()];
                 let base = p.mobility_base[role.index()];
@@ -315,18 +345,15 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
                         smg += wm * n;
                         seg += we * n;
                     }
-                    let hits = (att & their_ring).count();
+                    let hits = (att & their_ring).count() as i32;
                     if safety && hits > 0 {
                         attackers += 1;
-                        value += p.king_attack_value[role.index()] * hits as i32;
+                        weight += p.danger_attacker[role.index()];
+                        hits_all += hits;
                     }
                 }
             }
-            // Counted for this side against the enemy king (the same total
-            // as counting it against the attacked side).
-            if safety {
-                smg += value * p.king_attack_weight[attackers.min(7)] / 100;
-            }
+            danger[them.index()] += attackers * weight + p.danger_ring_attack * hits_all;
             attacked[color.index()] |= king_attacks(pos.king(color));
         }
         // Rooks on open and semi-open files.
@@ -373,8 +400,9 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         let king = pos.king(color);
         let ring = king_attacks(king);
         if safety {
-            let shield = ring & front_span(color, king) & pawns;
-            smg += p.pawn_shield * shield.count().min(3) as i32;
+            let shield = (ring & front_span(color, king) & pawns).count().min(3) as i32;
+            smg += p.pawn_shield * shield;
+            danger[color.index()] += p.danger_shield * shield;
         }
         // Tris terms.
         if !enabled(Term::Tris) {
@@ -448,8 +476,17 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
         }
         if safety {
             use movegen::chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
+            // `color` attacks `them`'s king.
+            let t = them.index();
             let king = pos.king(them);
-            let safe = !pos.pieces(color) & !attacked[them.index()];
+            let ring = king_attacks(king);
+            let mut units = danger[t] + p.danger_base;
+            let strong_defence = pawn_attacks[t]
+                | by_role[t][Role::Knight.index()]
+                | by_role[t][Role::Bishop.index()]
+                | by_role[t][Role::Rook.index()];
+            units += p.danger_weak_ring * (ring & attacked[c] & !strong_defence).count() as i32;
+            let free = !pos.pieces(color);
             let diagonal = bishop_attacks(king, occ);
             let straight = rook_attacks(king, occ);
             let checks = [
@@ -459,9 +496,22 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
                 (Role::Queen, diagonal | straight),
             ];
             for (role, from) in checks {
-                if !(from & safe & by_role[c][role.index()]).is_empty() {
-                    mg += sign * p.safe_check[role.index()];
+                let squares = from & free & by_role[c][role.index()];
+                if !(squares & !attacked[t]).is_empty() {
+                    units += p.safe_check[role.index()];
+                } else if !squares.is_empty() {
+                    units += p.danger_unsafe_check;
                 }
+            }
+            if !(by_role[t][Role::Knight.index()] & ring).is_empty() {
+                units += p.danger_knight_defender;
+            }
+            if pos.pieces_of(color, Role::Queen).is_empty() {
+                units += p.danger_no_queen;
+            }
+            if units > 0 {
+                mg += sign * (units * units / 2048);
+                eg += sign * (units * p.danger_eg / 64);
             }
         }
     }
@@ -619,16 +669,26 @@ impl ChessParams {
         }
         v.push(("pawn_shield".into(), &mut self.pawn_shield, 2));
         let pieces = |i: usize| (1..=4).contains(&i);
-        let attack = &mut self.king_attack_value;
-        table(&mut v, "king_attack_value", attack, &ROLES, 2, pieces);
-        table(
-            &mut v,
-            "safe_check",
-            &mut self.safe_check,
-            &ROLES,
+        let danger = &mut self.danger_attacker;
+        table(&mut v, "danger_attacker", danger, &ROLES, 2, pieces);
+        let checks = &mut self.safe_check;
+        table(&mut v, "safe_check", checks, &ROLES, 4, pieces);
+        v.push(("danger_ring_attack".into(), &mut self.danger_ring_attack, 2));
+        v.push(("danger_weak_ring".into(), &mut self.danger_weak_ring, 2));
+        v.push((
+            "danger_unsafe_check".into(),
+            &mut self.danger_unsafe_check,
             2,
-            pieces,
-        );
+        ));
+        v.push(("danger_shield".into(), &mut self.danger_shield, 2));
+        v.push((
+            "danger_knight_defender".into(),
+            &mut self.danger_knight_defender,
+            2,
+        ));
+        v.push(("danger_no_queen".into(), &mut self.danger_no_queen, 4));
+        v.push(("danger_base".into(), &mut self.danger_base, 2));
+        v.push(("danger_eg".into(), &mut self.danger_eg, 1));
         for (i, m) in self.mobility.iter_mut().enumerate() {
             if pieces(i) {
                 v.push((format!("mobility[{}].mg", ROLES[i]), &mut m.0, 1));
@@ -888,6 +948,84 @@ mod tests {
     }
 
     #[test]
+    fn king_danger_is_quadratic_in_attackers_weak_squares_checks_and_shield() {
+        // Everything at zero but the term under test; the kings alone make
+        // the phase full (middlegame only) unless a test says otherwise.
+        let zero = ChessParams {
+            pawn_shield: 0,
+            danger_attacker: [0; 6],
+            danger_ring_attack: 0,
+            danger_weak_ring: 0,
+            safe_check: [0; 6],
+            danger_unsafe_check: 0,
+            danger_shield: 0,
+            danger_knight_defender: 0,
+            danger_no_queen: 0,
+            danger_base: 0,
+            danger_eg: 0,
+            phase: [0, 0, 0, 0, 0, 12],
+            ..without_new_terms()
+        };
+        let diff = |fen: &str, f: &dyn Fn(&mut ChessParams)| change(&zero, fen, f);
+        // The g5 knight and h5 queen attack f7 and h7 of the g8 king's ring:
+        // two attackers, four ring attacks, two weak ring squares (only the
+        // king defends them), one unsafe queen check (on h7 or f7), three
+        // shield pawns; White's king has nothing against it.
+        let fen = "6k1/5ppp/8/6NQ/8/8/8/4K3 w - - 0 1";
+        let attackers = |p: &mut ChessParams| p.danger_attacker = [0, 40, 0, 0, 60, 0];
+        // Units 2 × (40 + 60) = 200, 200² / 2048 = 19.
+        assert_eq!(diff(fen, &attackers), 19);
+        assert_eq!(
+            diff(fen, &|p| {
+                attackers(p);
+                p.danger_ring_attack = 10;
+            }),
+            240 * 240 / 2048
+        );
+        assert_eq!(diff(fen, &|p| p.danger_weak_ring = 100), 200 * 200 / 2048);
+        assert_eq!(diff(fen, &|p| p.danger_unsafe_check = 100), 10_000 / 2048);
+        assert_eq!(diff(fen, &|p| p.danger_shield = 100), 300 * 300 / 2048);
+        // Units at or below zero cost nothing.
+        assert_eq!(
+            diff(fen, &|p| {
+                p.danger_shield = 100;
+                p.danger_base = -300;
+            }),
+            0
+        );
+        // Black has no queen: that counts against White's king.
+        assert_eq!(diff(fen, &|p| p.danger_no_queen = 200), -(200 * 200 / 2048));
+        // The endgame part is linear: units × danger_eg / 64.
+        let endgame = ChessParams {
+            phase: [0; 6],
+            ..zero.clone()
+        };
+        let eg = change(&endgame, fen, &|p| {
+            attackers(p);
+            p.danger_eg = 64;
+        });
+        assert_eq!(eg, 200);
+        // A safe rook check on a8; a black knight on b6 makes it unsafe;
+        // one on f6 guards h7 of the ring instead.
+        let fen = "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1";
+        let rook_check = |p: &mut ChessParams| p.safe_check = [0, 0, 0, 400, 0, 0];
+        assert_eq!(diff(fen, &rook_check), 400 * 400 / 2048);
+        let fen = "6k1/5ppp/1n6/8/8/8/8/R3K3 w - - 0 1";
+        assert_eq!(diff(fen, &rook_check), 0);
+        assert_eq!(diff(fen, &|p| p.danger_unsafe_check = 100), 10_000 / 2048);
+        let fen = "6k1/5ppp/5n2/8/8/8/8/R3K3 w - - 0 1";
+        let defended = |p: &mut ChessParams| {
+            rook_check(p);
+            p.danger_knight_defender = -100;
+        };
+        assert_eq!(diff(fen, &defended), 300 * 300 / 2048);
+        // The e4 knight can check from d6 or f6; from g1 it cannot.
+        let knight_check = |p: &mut ChessParams| p.safe_check = [0, 400, 0, 0, 0, 0];
+        assert_eq!(diff("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", &knight_check), 78);
+        assert_eq!(diff("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", &knight_check), 0);
+    }
+
+    #[test]
     fn rooks_on_open_and_semi_open_files() {
         let zero = without_new_terms();
         let mut p = zero.clone();
@@ -940,11 +1078,10 @@ mod tests {
     }
 
     #[test]
-    fn connected_pawns_outposts_and_safe_checks() {
+    fn connected_pawns_and_outposts() {
         let zero = ChessParams {
             connected_pawn: [(0, 0); 8],
             outpost: [(0, 0); 6],
-            safe_check: [0; 6],
             endgame_scale: false,
             ..ChessParams::default()
         };
@@ -963,16 +1100,6 @@ mod tests {
         // A black pawn on c6 can attack it; undefended it is none either.
         assert_eq!(diff("4k3/8/2p5/3N4/4P3/8/8/4K3 w - - 0 1", &outpost), 0);
         assert_eq!(diff("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", &outpost), 0);
-        // Safe checks count in the middlegame: a lone rook has phase 2 of
-        // 24, so 240 counts 20. The a1 rook can check from a8 ...
-        let rook = |p: &mut ChessParams| p.safe_check[Role::Rook.index()] = 240;
-        assert_eq!(diff("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", &rook), 20);
-        // ... not when a black rook guards a8.
-        assert_eq!(diff("1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1", &rook), 0);
-        // The e4 knight from d6 or f6 (phase 1: 240 counts 10).
-        let knight = |p: &mut ChessParams| p.safe_check[Role::Knight.index()] = 240;
-        assert_eq!(diff("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", &knight), 10);
-        assert_eq!(diff("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", &knight), 0);
     }
 
     #[test]
