@@ -764,7 +764,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     }
     // What now stands on `to` and may be taken next.
     let tris_on_to = pos.tris().contains(to) || pos.composites().contains(from);
-    let mut at_risk =
+    let at_risk =
         SEE_VALUE[mv.promotion().unwrap_or(mover).index()] + if tris_on_to { SEE_TRIS } else { 0 };
     swap = at_risk - swap;
     if swap <= 0 {
@@ -792,11 +792,11 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
             result = !result;
             break;
         }
-        swap = at_risk - swap;
+        // The capturer now stands at risk on `to`.
+        swap = SEE_VALUE[role.index()] + if tris_on_to { SEE_TRIS } else { 0 } - swap;
         if swap < i32::from(result) {
             break;
         }
-        at_risk = SEE_VALUE[role.index()] + if tris_on_to { SEE_TRIS } else { 0 };
         occ = occ.without(sq);
         side = side.other();
     }
@@ -1181,5 +1181,26 @@ mod tests {
         let m = t.parse_move("a4d4").unwrap();
         assert!(SearchGame::see_ge(&t, m, SEE_TRIS));
         assert!(!SearchGame::see_ge(&t, m, SEE_TRIS + 1));
+    }
+
+    #[test]
+    fn see_follows_the_whole_exchange() {
+        // Qxe5 dxe5 Rxe5: the queen for two pawns, whatever the rook does.
+        let p = pos("4k3/8/3p4/4p3/8/8/4Q3/4RK2 w - - 0 1 2 0 - -");
+        let m = p.parse_move("e2e5").unwrap();
+        assert!(!SearchGame::see_ge(&p, m, 0));
+        assert!(SearchGame::see_ge(&p, m, -750));
+        assert!(!SearchGame::see_ge(&p, m, -749));
+        // Rxd5 Bxd5 Qxd5: knight and bishop for the rook, +150.
+        let q = pos("4k3/8/8/3n4/2b5/8/3R4/3QK3 w - - 0 1 2 0 - -");
+        let m = q.parse_move("d2d5").unwrap();
+        assert!(SearchGame::see_ge(&q, m, 150));
+        assert!(!SearchGame::see_ge(&q, m, 151));
+        // A quiet knight move to a square a pawn attacks loses the knight;
+        // to a square the pawn cannot reach, nothing.
+        let r2 = pos("4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1 2 0 - -");
+        assert!(!SearchGame::see_ge(&r2, r2.parse_move("b1c3").unwrap(), -319));
+        assert!(SearchGame::see_ge(&r2, r2.parse_move("b1c3").unwrap(), -320));
+        assert!(SearchGame::see_ge(&r2, r2.parse_move("b1a3").unwrap(), 0));
     }
 }

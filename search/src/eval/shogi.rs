@@ -458,7 +458,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
             board[r as usize]
         }
     };
-    let mut at_risk = value(mover) + if tris_on_to { SEE_TRIS } else { 0 };
+    let at_risk = value(mover) + if tris_on_to { SEE_TRIS } else { 0 };
     swap = at_risk - swap;
     if swap <= 0 {
         return true;
@@ -482,11 +482,11 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
             result = !result;
             break;
         }
-        swap = at_risk - swap;
+        // The capturer now stands at risk on `to`.
+        swap = value(role) + if tris_on_to { SEE_TRIS } else { 0 } - swap;
         if swap < i32::from(result) {
             break;
         }
-        at_risk = value(role) + if tris_on_to { SEE_TRIS } else { 0 };
         occ = occ.without(sq);
         side = side.other();
     }
@@ -820,5 +820,17 @@ mod tests {
         let mv = pos.parse_move("5h5c").unwrap();
         assert!(!SearchGame::see_ge(&pos, mv, 0));
         assert!(SearchGame::see_ge(&pos, mv, -1000));
+    }
+
+    #[test]
+    fn see_follows_the_whole_exchange() {
+        // Rxp Gxr Lxg: each capturer stands at risk in its turn.
+        let pos =
+            Position::from_fen(Variant::Shogi, "4k4/4g4/4p4/9/9/9/9/4R4/4L3K b - 1").unwrap();
+        let mv = pos.parse_move("5h5c").unwrap();
+        let v = params().board_value;
+        let exact = v[Role::Pawn as usize] - v[Role::Rook as usize] + v[Role::Gold as usize];
+        assert!(SearchGame::see_ge(&pos, mv, exact));
+        assert!(!SearchGame::see_ge(&pos, mv, exact + 1));
     }
 }
