@@ -1199,8 +1199,9 @@ mod tests {
         // A quiet knight move to a square a pawn attacks loses the knight;
         // to a square the pawn cannot reach, nothing.
         let r2 = pos("4k3/8/8/8/3p4/8/8/1N2K3 w - - 0 1 2 0 - -");
-        assert!(!SearchGame::see_ge(&r2, r2.parse_move("b1c3").unwrap(), -319));
-        assert!(SearchGame::see_ge(&r2, r2.parse_move("b1c3").unwrap(), -320));
+        let c3 = r2.parse_move("b1c3").unwrap();
+        assert!(!SearchGame::see_ge(&r2, c3, -319));
+        assert!(SearchGame::see_ge(&r2, c3, -320));
         assert!(SearchGame::see_ge(&r2, r2.parse_move("b1a3").unwrap(), 0));
     }
 }

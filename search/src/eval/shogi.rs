@@ -825,8 +825,7 @@ mod tests {
     #[test]
     fn see_follows_the_whole_exchange() {
         // Rxp Gxr Lxg: each capturer stands at risk in its turn.
-        let pos =
-            Position::from_fen(Variant::Shogi, "4k4/4g4/4p4/9/9/9/9/4R4/4L3K b - 1").unwrap();
+        let pos = Position::from_fen(Variant::Shogi, "4k4/4g4/4p4/9/9/9/9/4R4/4L3K b - 1").unwrap();
         let mv = pos.parse_move("5h5c").unwrap();
         let v = params().board_value;
         let exact = v[Role::Pawn as usize] - v[Role::Rook as usize] + v[Role::Gold as usize];
