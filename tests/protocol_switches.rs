@@ -54,6 +54,8 @@ fn switches_are_declared_and_change_the_search() {
         "Search_IIR",
         "Search_Singular",
         "Search_Correction",
+        "Search_SingularRange",
+        "Search_LmrCaptures",
         "Eval_PawnStructure",
         "Eval_KingSafety",
         "Eval_Mobility",
@@ -76,11 +78,17 @@ fn switches_are_declared_and_change_the_search() {
 }
 
 #[test]
-fn singular_extensions_correction_and_threats_change_the_search() {
+fn singular_extensions_and_their_range_correction_capture_lmr_and_threats_change_the_search() {
     // A middlegame where the table holds deep lower bounds by depth 9.
     let go = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 9\n";
     let base = last_nodes(&session(&format!("uci\n{go}")));
-    for name in ["Search_Singular", "Search_Correction", "Eval_Threats"] {
+    for name in [
+        "Search_Singular",
+        "Search_Correction",
+        "Search_SingularRange",
+        "Search_LmrCaptures",
+        "Eval_Threats",
+    ] {
         let off = session(&format!("uci\nsetoption name {name} value false\n{go}"));
         assert_ne!(base, last_nodes(&off), "{name}");
     }

@@ -320,12 +320,12 @@ fn repetition_with_the_game_history_is_a_draw() {
 #[test]
 fn an_unfinished_iteration_counts_when_it_found_a_better_move() {
     let fens = [
-        // Positions from games against Stockfish where, with the
-        // evaluation of fc771fd (the endgame scale and refit), the best
-        // move changes inside the iteration that 4,500 nodes cut (the
-        // positions used before that evaluation had none left).
-        "rn1qr1k1/pb2bppp/1p3n2/1BppN3/3P4/2N1P2Q/PP3PPP/R1B2RK1 b - - 1 15",
-        "bn1qk1nr/2ppbppp/4p3/1N6/3PP3/3B1N2/1PP2PPP/2BQ1RK1 b k - 0 10",
+        // Positions from self-play games where, with the search of the
+        // ninth session (singular range, capture LMR), the best move
+        // changes inside the iteration that a node limit of 4,500 to
+        // 6,000 cuts (the positions used before had none left).
+        "2rqk3/p2bpr1p/8/7Q/8/2P4N/P1n1K1PP/R1B4R b - - 0 25",
+        "r3kb1r/pp2p2p/2p2np1/5q2/4pP2/7Q/PBPP3P/RN2KB1R w KQ - 0 14",
     ];
     let mut cut_short = 0;
     for fen in fens {

@@ -25,7 +25,7 @@ pub enum Key {
 /// Check options that switch search features and evaluation term groups,
 /// so that a match between two settings measures what each is worth. The
 /// names are single tokens, as USI needs.
-const SWITCHES: [(Key, &str); 16] = [
+const SWITCHES: [(Key, &str); 18] = [
     (Key::SearchFeature("null_move"), "Search_NullMove"),
     (Key::SearchFeature("lmr"), "Search_LMR"),
     (
@@ -42,6 +42,8 @@ const SWITCHES: [(Key, &str); 16] = [
     (Key::SearchFeature("qs_checks"), "Search_QsChecks"),
     (Key::SearchFeature("singular"), "Search_Singular"),
     (Key::SearchFeature("correction"), "Search_Correction"),
+    (Key::SearchFeature("singular_range"), "Search_SingularRange"),
+    (Key::SearchFeature("lmr_captures"), "Search_LmrCaptures"),
     (Key::EvalTerm("pawn_structure"), "Eval_PawnStructure"),
     (Key::EvalTerm("king_safety"), "Eval_KingSafety"),
     (Key::EvalTerm("tris"), "Eval_Tris"),

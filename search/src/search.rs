@@ -49,6 +49,8 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     pub partial: Option<(i32, Vec<G::Move>)>,
     /// The move left out at each ply by a singular-extension search.
     excluded: [Option<G::Move>; MAX_PLY + 2],
+    /// Double extensions on the path to each ply.
+    doubles: [u8; MAX_PLY + 2],
 }
 
 /// LMR: reduction by depth and move number, ln(d) * ln(m) / 2.
@@ -113,6 +115,12 @@ fn singular_candidate(depth: i32, hit: TtHit, tt_score: i32) -> bool {
         && tt_score.abs() < MATE_BOUND
 }
 
+/// A singular move far below the singular bound, off the PV, with few
+/// double extensions on the path, is extended by two plies.
+fn double_extension(pv: bool, score: i32, s_beta: i32, doubles: u8) -> bool {
+    !pv && score < s_beta - 25 && doubles < 6
+}
+
 /// Null move reduction by depth and how far eval exceeds beta.
 fn null_reduction(depth: i32, eval: i32, beta: i32) -> i32 {
     3 + depth / 4 + ((eval - beta) / 200).min(3)
@@ -140,6 +148,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             root_depth: 1,
             partial: None,
             excluded: [None; MAX_PLY + 2],
+            doubles: [0; MAX_PLY + 2],
         }
     }
 
@@ -396,10 +405,18 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 if self.stopped() {
                     return 0;
                 }
+                let range = self.shared.features.singular_range;
                 if score < s_beta {
                     singular_ext = 1;
+                    if range && double_extension(PV, score, s_beta, self.doubles[ply]) {
+                        singular_ext = 2;
+                    }
                 } else if s_beta >= beta {
                     return s_beta;
+                } else if range && tt_score >= beta {
+                    // Not singular, and the table expects a cutoff: other
+                    // moves may hold too, so the table move gets less.
+                    singular_ext = -1;
                 }
             }
         }
@@ -443,23 +460,29 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // Check and singular extensions, bounded so that extended
             // sequences end.
             let extend = (ply as i32) < 2 * self.root_depth && ply < MAX_PLY / 2;
-            let ext = if !extend {
+            let ext = if stage == Stage::TtMove && singular_ext < 0 {
+                singular_ext
+            } else if !extend {
                 0
             } else if stage == Stage::TtMove && singular_ext > 0 {
                 singular_ext
             } else {
                 i32::from(gives_check)
             };
+            self.doubles[ply + 1] = self.doubles[ply] + u8::from(ext >= 2);
             let new_depth = depth - 1 + ext;
             let mut score;
             if searched == 0 {
                 score = -self.negamax::<PV>(&child, new_depth, ply + 1, -beta, -alpha, false);
             } else {
-                // Late move reductions for quiet moves.
+                // Late move reductions for quiet moves (and, as a feature,
+                // for captures that lose material by SEE).
                 let mut r = 0;
-                if self.shared.features.lmr
+                let f = self.shared.features;
+                let bad_capture = f.lmr_captures && stage == Stage::BadTactical;
+                if f.lmr
                     && depth >= 3
-                    && quiet
+                    && (quiet || bad_capture)
                     && searched >= if PV { 3 } else { 2 }
                 {
                     r = lmr_reduction(depth, searched + 1);
@@ -468,7 +491,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     // More where the static eval fell since two plies back.
                     r += i32::from(!improving);
                     r -= i32::from(gives_check);
-                    r -= (self.hist.quiet_score(hidx, prev) / 8000).clamp(-2, 2);
+                    r -= if quiet {
+                        (self.hist.quiet_score(hidx, prev) / 8000).clamp(-2, 2)
+                    } else {
+                        1 + (self.hist.capture(hidx) / 8000).clamp(-1, 1)
+                    };
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax::<false>(

@@ -117,6 +117,11 @@ pub struct Features {
     pub singular: bool,
     /// Correction history applied to the static evaluation.
     pub correction: bool,
+    /// Singular results beyond one ply: a double extension for a clearly
+    /// singular move, a reduction for a table move expected to cut anyway.
+    pub singular_range: bool,
+    /// Late move reductions also for captures that lose material by SEE.
+    pub lmr_captures: bool,
 }
 
 impl Default for Features {
@@ -132,13 +137,15 @@ impl Default for Features {
             qs_checks: true,
             singular: true,
             correction: true,
+            singular_range: true,
+            lmr_captures: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 12] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -149,6 +156,8 @@ impl Features {
         "qs_checks",
         "singular",
         "correction",
+        "singular_range",
+        "lmr_captures",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -164,6 +173,8 @@ impl Features {
             "qs_checks" => &mut self.qs_checks,
             "singular" => &mut self.singular,
             "correction" => &mut self.correction,
+            "singular_range" => &mut self.singular_range,
+            "lmr_captures" => &mut self.lmr_captures,
             _ => return false,
         };
         *slot = on;
