@@ -349,8 +349,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
             _ => static_eval,
         };
+        let f = self.shared.features;
         if !PV && !in_check && beta.abs() < MATE_BOUND && excluded.is_none() {
-            let f = self.shared.features;
             if f.reverse_futility && reverse_futility(depth, eval, beta, improving) {
                 return eval;
             }
@@ -392,7 +392,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut singular_ext = 0;
         if let (Some(h), Some(ttm), true) = (hit, tt_move, excluded.is_none()) {
             let tt_score = from_tt(h.score, ply);
-            if self.shared.features.singular
+            if f.singular
                 && ply > 0
                 && singular_candidate(depth, h, tt_score)
                 && moves.contains(&ttm)
@@ -405,15 +405,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 if self.stopped() {
                     return 0;
                 }
-                let range = self.shared.features.singular_range;
                 if score < s_beta {
                     singular_ext = 1;
-                    if range && double_extension(PV, score, s_beta, self.doubles[ply]) {
+                    if f.singular_range && double_extension(PV, score, s_beta, self.doubles[ply]) {
                         singular_ext = 2;
                     }
                 } else if s_beta >= beta {
                     return s_beta;
-                } else if range && tt_score >= beta {
+                } else if f.singular_range && tt_score >= beta {
                     // Not singular, and the table expects a cutoff: other
                     // moves may hold too, so the table move gets less.
                     singular_ext = -1;
@@ -441,7 +440,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             // Moves are skipped only while no mate is at stake: a quiet move
             // can mate, and a mate bound needs the exact move.
             if !PV && !in_check && best > -MATE_BOUND && searched > 0 && alpha.abs() < MATE_BOUND {
-                let f = self.shared.features;
                 if f.late_move_pruning && quiet && late_move_prune(depth, quiets.len(), improving) {
                     continue;
                 }
@@ -478,7 +476,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 // Late move reductions for quiet moves (and, as a feature,
                 // for captures that lose material by SEE).
                 let mut r = 0;
-                let f = self.shared.features;
                 let bad_capture = f.lmr_captures && stage == Stage::BadTactical;
                 if f.lmr
                     && depth >= 3
@@ -563,7 +560,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // The correction history learns from results the bound makes
         // informative, of nodes whose best move is not tactical (a capture's
         // gain is not the evaluation's error).
-        if self.shared.features.correction
+        if f.correction
             && !in_check
             && best.abs() < MATE_BOUND
             && best_move.map_or(true, |m| !pos.is_tactical(m))

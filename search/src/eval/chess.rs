@@ -764,9 +764,8 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     }
     // What now stands on `to` and may be taken next.
     let tris_on_to = pos.tris().contains(to) || pos.composites().contains(from);
-    let at_risk =
-        SEE_VALUE[mv.promotion().unwrap_or(mover).index()] + if tris_on_to { SEE_TRIS } else { 0 };
-    swap = at_risk - swap;
+    let tris_bonus = if tris_on_to { SEE_TRIS } else { 0 };
+    swap = SEE_VALUE[mv.promotion().unwrap_or(mover).index()] + tris_bonus - swap;
     if swap <= 0 {
         return true;
     }
@@ -793,7 +792,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
             break;
         }
         // The capturer now stands at risk on `to`.
-        swap = SEE_VALUE[role.index()] + if tris_on_to { SEE_TRIS } else { 0 } - swap;
+        swap = SEE_VALUE[role.index()] + tris_bonus - swap;
         if swap < i32::from(result) {
             break;
         }

@@ -458,8 +458,8 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
             board[r as usize]
         }
     };
-    let at_risk = value(mover) + if tris_on_to { SEE_TRIS } else { 0 };
-    swap = at_risk - swap;
+    let tris_bonus = if tris_on_to { SEE_TRIS } else { 0 };
+    swap = value(mover) + tris_bonus - swap;
     if swap <= 0 {
         return true;
     }
@@ -483,7 +483,7 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
             break;
         }
         // The capturer now stands at risk on `to`.
-        swap = value(role) + if tris_on_to { SEE_TRIS } else { 0 } - swap;
+        swap = value(role) + tris_bonus - swap;
         if swap < i32::from(result) {
             break;
         }
