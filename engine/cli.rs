@@ -225,9 +225,12 @@ pub fn bench(args: &[String]) -> Result<(), CliError> {
         "Nodes/second: {}",
         (nodes as f64 / time.as_secs_f64().max(1e-9)) as u64
     );
+    let nps = |n: u64, t: std::time::Duration| (n as f64 / t.as_secs_f64().max(1e-9)) as u64;
     eprintln!(
-        "time {:.3} s (chess family {chess_nodes} nodes, shogi family {shogi_nodes} nodes)",
-        time.as_secs_f64()
+        "time {:.3} s (chess family {chess_nodes} nodes, {} nps; shogi family {shogi_nodes} nodes, {} nps)",
+        time.as_secs_f64(),
+        nps(chess_nodes, chess_time),
+        nps(shogi_nodes, shogi_time),
     );
     Ok(())
 }

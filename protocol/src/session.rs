@@ -239,6 +239,10 @@ impl<G: ProtocolGame> Session<G> {
                 if let Err(e) = search::eval::set_disabled(&self.settings.eval_off.join(",")) {
                     self.out.error(format!("setoption: {e}"));
                 }
+                // The table keeps static evaluations made with the old terms.
+                if let Some(s) = &mut self.searcher {
+                    s.clear();
+                }
             }
             Key::Variant => {
                 let Value::Text(text) = value else { return };

@@ -324,11 +324,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // 4. Static evaluation and node pruning (before the moves are
         // generated: a node cut here needs none; a stalemate cut here goes
         // unnoticed, as in most engines).
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.corrected_eval(pos)
-        };
+        // The table keeps the static evaluation: a hit saves computing it.
+        let raw_eval =
+            (!in_check).then(|| hit.and_then(|h| h.eval).unwrap_or_else(|| pos.evaluate()));
+        let static_eval = raw_eval.map_or(-INFINITE, |e| self.corrected(pos, e));
         self.evals[ply] = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // The table's score, where its bound says it is the better guess,
@@ -590,13 +589,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             (best, beta),
             best_move,
             PV && best_move.is_some(),
+            raw_eval,
         );
         best
     }
 
-    /// The static evaluation with the correction history's term.
-    fn corrected_eval(&self, pos: &G) -> i32 {
-        let eval = pos.evaluate();
+    /// The static evaluation `eval` of `pos` with the correction history's
+    /// term.
+    fn corrected(&self, pos: &G, eval: i32) -> i32 {
         if !self.shared.features.correction {
             return eval;
         }
@@ -607,7 +607,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     }
 
     /// Stores a node's result: a lower bound when it reached `beta`, exact
-    /// when `exact`, else an upper bound.
+    /// when `exact`, else an upper bound; with the node's static evaluation
+    /// (before correction; none in check).
+    #[allow(clippy::too_many_arguments)]
     fn store(
         &self,
         key: u64,
@@ -616,6 +618,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         (best, beta): (i32, i32),
         best_move: Option<G::Move>,
         exact: bool,
+        eval: Option<i32>,
     ) {
         let bound = if best >= beta {
             Bound::Lower
@@ -627,7 +630,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mv = best_move.map_or(0, G::move_to_bits);
         self.shared
             .tt
-            .store(key, mv, to_tt(best, ply), depth, bound);
+            .store(key, mv, to_tt(best, ply), depth, bound, eval);
     }
 
     /// Quiescence search: captures and promotions (all evasions in check);
@@ -644,21 +647,19 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return if in_check { 0 } else { pos.evaluate() };
         }
         let key = pos.hash();
-        if let Some(score) = self
-            .shared
-            .tt
-            .probe(key)
-            .and_then(|h| tt_cutoff(h, ply, alpha, beta))
-        {
+        let hit = self.shared.tt.probe(key);
+        if let Some(score) = hit.and_then(|h| tt_cutoff(h, ply, alpha, beta)) {
             return score;
         }
         // Stand pat first: a node that already beats beta needs no moves
         // (so a stalemate there goes unnoticed, as in most engines).
         let mut best = -INFINITE;
-        if !in_check {
-            let stand = self.corrected_eval(pos);
+        let raw_eval =
+            (!in_check).then(|| hit.and_then(|h| h.eval).unwrap_or_else(|| pos.evaluate()));
+        if let Some(raw) = raw_eval {
+            let stand = self.corrected(pos, raw);
             if stand >= beta {
-                self.store(key, ply, 0, (stand, beta), None, false);
+                self.store(key, ply, 0, (stand, beta), None, false, raw_eval);
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -716,7 +717,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         // Stored at depth 0: only quiescence searches use it for a cutoff.
         // A score strictly inside the window is exact (fail-soft).
-        self.store(key, ply, 0, (best, beta), best_move, best > original_alpha);
+        self.store(
+            key,
+            ply,
+            0,
+            (best, beta),
+            best_move,
+            best > original_alpha,
+            raw_eval,
+        );
         best
     }
 }

@@ -1,9 +1,14 @@
 //! The transposition table, shared by all search threads.
 //!
-//! Each entry is two `AtomicU64` written with relaxed stores: `key ^ data`
-//! and `data`. A reader accepts an entry only if `stored_key ^ data` equals
-//! its key, so a torn entry (two threads writing at once) is read as a miss,
-//! never as a wrong hit for another position. Racy by design, never UB.
+//! Each entry is two `AtomicU64` written with relaxed stores: a check word
+//! and `data`. The check word holds the low 48 bits of `key ^ data` and,
+//! above them, the node's static evaluation. A reader accepts an entry only
+//! if the low 48 bits of `check ^ data` equal those of its key, so a torn
+//! entry (two threads writing at once) is read as a miss, never as a wrong
+//! hit for another position; the evaluation travels in the check word, so
+//! it belongs to the key that the check names. The bucket index comes from
+//! the key's high bits (multiply-shift), so the 48 checked low bits and the
+//! bucket together pin the key. Racy by design, never UB.
 //!
 //! ```text
 //! data bits   0..32  move (0 = none)
@@ -11,6 +16,8 @@
 //!            48..56  depth (u8)
 //!            56..58  bound (1 upper, 2 lower, 3 exact)
 //!            58..64  age (6 bits, the search generation)
+//! check bits  0..48  low 48 bits of key ^ data
+//!            48..64  static evaluation (i16; i16::MIN = none, as in check)
 //! ```
 //!
 //! Two entries form a 32-byte bucket; a store replaces the entry of the same
@@ -32,6 +39,28 @@ const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 const BUCKET: usize = 2;
 const AGE_BITS: u32 = 6;
 const AGE_MASK: u8 = (1 << AGE_BITS) - 1;
+const CHECK_MASK: u64 = (1 << 48) - 1;
+/// The stored evaluation that means "none".
+const NO_EVAL: i16 = i16::MIN;
+
+/// The check word of `key` with `data` and the static evaluation `eval`.
+fn check_word(key: u64, data: u64, eval: Option<i32>) -> u64 {
+    let e = eval.map_or(NO_EVAL, |e| {
+        e.clamp(-i16::MAX as i32, i16::MAX as i32) as i16
+    });
+    ((key ^ data) & CHECK_MASK) | ((e as u16 as u64) << 48)
+}
+
+/// Whether the check word `check` with `data` names `key`.
+fn matches(check: u64, data: u64, key: u64) -> bool {
+    (check ^ data ^ key) & CHECK_MASK == 0
+}
+
+/// The static evaluation stored in a check word.
+fn eval_of(check: u64) -> Option<i32> {
+    let e = (check >> 48) as u16 as i16;
+    (e != NO_EVAL).then_some(e as i32)
+}
 
 /// What a probe finds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +69,8 @@ pub struct TtHit {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The node's static evaluation (without corrections), if stored.
+    pub eval: Option<i32>,
 }
 
 fn pack(mv: u32, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
@@ -55,7 +86,7 @@ fn pack(mv: u32, score: i32, depth: i32, bound: Bound, age: u8) -> u64 {
         | ((age as u64 & AGE_MASK as u64) << 58)
 }
 
-fn unpack(data: u64) -> Option<TtHit> {
+fn unpack(data: u64, eval: Option<i32>) -> Option<TtHit> {
     let bound = match (data >> 56) & 3 {
         1 => Bound::Upper,
         2 => Bound::Lower,
@@ -67,6 +98,7 @@ fn unpack(data: u64) -> Option<TtHit> {
         score: (data >> 32) as u16 as i16 as i32,
         depth: ((data >> 48) & 0xff) as i32,
         bound,
+        eval,
     })
 }
 
@@ -125,37 +157,47 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         for e in self.bucket(key) {
             let data = e.data.load(Relaxed);
-            if e.key.load(Relaxed) ^ data == key {
-                return unpack(data);
+            let check = e.key.load(Relaxed);
+            if matches(check, data, key) {
+                return unpack(data, eval_of(check));
             }
         }
         None
     }
 
-    pub fn store(&self, key: u64, mv: u32, score: i32, depth: i32, bound: Bound) {
+    /// Stores a node's result with its static evaluation (`None` when it
+    /// has none, as in check).
+    pub fn store(
+        &self,
+        key: u64,
+        mv: u32,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        eval: Option<i32>,
+    ) {
         let age = self.current_age();
         let bucket = self.bucket(key);
         let mut victim = &bucket[0];
         let mut worst = i32::MAX;
         for e in bucket {
             let data = e.data.load(Relaxed);
-            if e.key.load(Relaxed) ^ data == key {
+            if matches(e.key.load(Relaxed), data, key) {
                 // Same position: keep a known move if the new store has none.
-                let old = unpack(data);
+                let old = unpack(data, None);
                 let keep_move = if mv == 0 { old.map_or(0, |o| o.mv) } else { mv };
                 if bound == Bound::Exact
                     || depth + 2 >= old.map_or(0, |o| o.depth)
                     || age_of(data) != age
                 {
-                    e.data
-                        .store(pack(keep_move, score, depth, bound, age), Relaxed);
-                    e.key
-                        .store(key ^ pack(keep_move, score, depth, bound, age), Relaxed);
+                    let new = pack(keep_move, score, depth, bound, age);
+                    e.data.store(new, Relaxed);
+                    e.key.store(check_word(key, new, eval), Relaxed);
                 }
                 return;
             }
             let stale = (age.wrapping_sub(age_of(data)) & AGE_MASK) as i32;
-            let value = unpack(data).map_or(-1000, |o| o.depth) - 8 * stale;
+            let value = unpack(data, None).map_or(-1000, |o| o.depth) - 8 * stale;
             if value < worst {
                 worst = value;
                 victim = e;
@@ -163,7 +205,7 @@ impl TranspositionTable {
         }
         let data = pack(mv, score, depth, bound, age);
         victim.data.store(data, Relaxed);
-        victim.key.store(key ^ data, Relaxed);
+        victim.key.store(check_word(key, data, eval), Relaxed);
     }
 
     /// Permille of sampled entries written in this search.
@@ -174,7 +216,7 @@ impl TranspositionTable {
             .iter()
             .filter(|e| {
                 let d = e.data.load(Relaxed);
-                unpack(d).is_some() && age_of(d) == age
+                unpack(d, None).is_some() && age_of(d) == age
             })
             .count();
         used * 1000 / sample.max(1)
@@ -188,7 +230,14 @@ mod tests {
     #[test]
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
-        tt.store(0xdead_beef, 0x0012_3456, -31_990, 17, Bound::Lower);
+        tt.store(
+            0xdead_beef,
+            0x0012_3456,
+            -31_990,
+            17,
+            Bound::Lower,
+            Some(-417),
+        );
         let hit = tt.probe(0xdead_beef).unwrap();
         assert_eq!(
             hit,
@@ -196,10 +245,20 @@ mod tests {
                 mv: 0x0012_3456,
                 score: -31_990,
                 depth: 17,
-                bound: Bound::Lower
+                bound: Bound::Lower,
+                eval: Some(-417),
             }
         );
         assert!(tt.probe(0xdead_bef0).is_none());
+        // A key that differs only in its high bits lands in another bucket.
+        assert!(tt.probe(0xdead_beef ^ (1 << 63)).is_none());
+        // No evaluation (a node in check) stays none; a new store of the
+        // same key replaces the evaluation with the data.
+        tt.store(0xdead_beef, 0, 5, 18, Bound::Exact, None);
+        let hit = tt.probe(0xdead_beef).unwrap();
+        assert_eq!((hit.mv, hit.eval), (0x0012_3456, None));
+        tt.store(0xdead_beef, 0, 5, 19, Bound::Exact, Some(40_000));
+        assert_eq!(tt.probe(0xdead_beef).unwrap().eval, Some(i16::MAX as i32));
         assert!(tt.hashfull() <= 2);
     }
 
@@ -208,16 +267,16 @@ mod tests {
         let tt = TranspositionTable::new(1);
         // Keys that share a bucket: same high bits.
         let k = |i: u64| (7u64 << 40) | i;
-        tt.store(k(1), 1, 10, 20, Bound::Exact);
-        tt.store(k(2), 2, 10, 1, Bound::Exact);
-        tt.store(k(3), 3, 10, 5, Bound::Exact);
+        tt.store(k(1), 1, 10, 20, Bound::Exact, None);
+        tt.store(k(2), 2, 10, 1, Bound::Exact, None);
+        tt.store(k(3), 3, 10, 5, Bound::Exact, None);
         assert!(tt.probe(k(1)).is_some(), "the deep entry stays");
         assert!(tt.probe(k(3)).is_some());
         assert!(tt.probe(k(2)).is_none(), "the shallow one went");
         tt.new_search();
         tt.new_search();
         tt.new_search();
-        tt.store(k(4), 4, 10, 2, Bound::Exact);
+        tt.store(k(4), 4, 10, 2, Bound::Exact, None);
         assert!(tt.probe(k(4)).is_some());
     }
 
@@ -239,9 +298,11 @@ mod tests {
                             (t as i32) * 10,
                             (i % 30) as i32,
                             Bound::Exact,
+                            Some((key % 64) as i32 * 3),
                         );
                         if let Some(hit) = tt.probe(key) {
                             assert_eq!(hit.mv, (key as u32) | 1 << 20);
+                            assert_eq!(hit.eval, Some((key % 64) as i32 * 3));
                         }
                     }
                 });
