@@ -678,12 +678,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         if checks && !in_check && self.shared.features.qs_checks {
             pos.generate_quiet_checks(&mut quiet_checks);
         }
-        if moves.is_empty() && quiet_checks.is_empty() {
-            return if complete {
-                no_move_score::<G>(in_check, ply)
-            } else {
-                best
-            };
+        if complete && moves.is_empty() {
+            return no_move_score::<G>(in_check, ply);
         }
         // In check every evasion is searched; otherwise tactical moves.
         let mut picker = Picker::new();

@@ -11,7 +11,7 @@ use super::attacks::{between, king_attacks, line, pawn_attacks, tris_steps};
 use super::position::{
     castle_rook_squares, Position, BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE,
 };
-use super::{attacks, Bitboard, Color, Move, Role, Square};
+use super::{attacks, Bitboard, Color, Move, MoveKind, Role, Square};
 use crate::MoveList;
 
 /// What the generator knows about the side to move.
@@ -77,6 +77,19 @@ impl Position {
         self.generate_to(list);
     }
 
+    /// Appends the legal moves that remove a regular piece or promote (the
+    /// quiescence search's moves): captures of regular pieces (composites
+    /// included), en passant, promotions, and captures with re-drop whose
+    /// Tris goes back to the square just left. In the order
+    /// [`Position::generate_into`] gives them.
+    pub fn generate_tactical_into(&self, list: &mut MoveList<Move>) {
+        let mut sink = Tactical {
+            list,
+            regular: self.regular(),
+        };
+        self.generate_to(&mut sink);
+    }
+
     /// The number of legal moves, counted without writing them.
     pub fn count_moves(&self) -> u64 {
         let mut counter = Counter(0);
@@ -93,6 +106,9 @@ impl Position {
             return;
         }
         self.gen_pieces(&ctx, sink);
+        if !S::QUIET {
+            return;
+        }
         self.gen_tris_steps(&ctx, sink);
         if self.reserve > 0 && self.drop_switch() {
             // C-10: a drop only blocks, so it is legal where it resolves the check.
@@ -129,17 +145,23 @@ impl Position {
                 }
             }
         }
-        let quiet = if composite {
+        let quiet = if !S::QUIET {
+            Bitboard::EMPTY
+        } else if composite {
             tris_steps(k) & ctx.empty
         } else {
             king_attacks(k) & ctx.empty
         };
+        if !S::QUIET {
+            // Tactical moves only: captures of regular pieces.
+            captures &= self.regular();
+        }
         for to in captures | quiet {
             if self.safe(ctx, to, occ_without, theirs) {
                 sink.push(Move::normal(k, to, None));
             }
         }
-        if composite {
+        if composite && S::QUIET {
             // T-8: the king leaves, the Tris stays on its square.
             for to in king_attacks(k) & ctx.empty {
                 if self.safe(ctx, to, ctx.occ, theirs) {
@@ -148,7 +170,7 @@ impl Position {
             }
             return;
         }
-        if ctx.checkers.nonempty() || self.castling == 0 {
+        if composite || !S::QUIET || ctx.checkers.nonempty() || self.castling == 0 {
             return;
         }
         let sides: [(u8, u8, [u8; 2]); 2] = match ctx.us {
@@ -355,8 +377,14 @@ impl Position {
     }
 }
 
-/// Where generated moves go: a move list, or a counter for perft leaves.
+/// Where generated moves go: a move list, the tactical moves of one, or a
+/// counter for perft leaves.
 pub(crate) trait Sink {
+    /// Whether the sink takes non-tactical moves; the generator skips the
+    /// kinds of move that are never tactical (castling, drops, steps of a
+    /// standalone Tris, quiet king moves) when it does not.
+    const QUIET: bool = true;
+
     fn push(&mut self, mv: Move);
 
     /// One move from `from` to each square of `targets`, made by `make`;
@@ -425,6 +453,56 @@ impl Sink for MoveList<Move> {
             } else {
                 MoveList::push(self, Move::capture_redrop(from, to, None, d));
             }
+        }
+    }
+}
+
+/// Keeps only the tactical moves ([`Position::generate_tactical_into`]) of
+/// what the generator gives it, in their order.
+struct Tactical<'a> {
+    list: &'a mut MoveList<Move>,
+    regular: Bitboard,
+}
+
+impl Sink for Tactical<'_> {
+    const QUIET: bool = false;
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        let keep = match mv.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Normal => self.regular.contains(mv.to()) || mv.promotion().is_some(),
+            MoveKind::Separation => mv.promotion().is_some(),
+            MoveKind::CaptureRedrop | MoveKind::Drop | MoveKind::Castle => false,
+        };
+        if keep {
+            self.list.push(mv);
+        }
+    }
+
+    #[inline]
+    fn spread(
+        &mut self,
+        from: Square,
+        targets: Bitboard,
+        promo: Bitboard,
+        make: fn(Square, Square, Option<Role>) -> Move,
+    ) {
+        // Drops and separations reach empty squares: only promotions stay.
+        self.list
+            .spread(from, targets & (self.regular | promo), promo, make);
+    }
+
+    #[inline]
+    fn shifted(&mut self, targets: Bitboard, delta: i8, promo: Bitboard) {
+        self.list
+            .shifted(targets & (self.regular | promo), delta, promo);
+    }
+
+    #[inline]
+    fn redrops(&mut self, from: Square, to: Square, promotes: bool, drops: Bitboard) {
+        if self.regular.contains(to) && drops.contains(from) {
+            self.list.redrops(from, to, promotes, from.bb());
         }
     }
 }

@@ -845,6 +845,15 @@ impl SearchGame for Position {
         }
     }
 
+    /// Only the tactical moves, generated as such (not filtered from the
+    /// whole list).
+    fn generate_for_qsearch(&self, list: &mut movegen::MoveList<Move>) -> bool {
+        self.generate_tactical_into(list);
+        // Without tactical moves, whether there is any move at all (a
+        // stalemate is scored as such).
+        list.is_empty() && self.count_moves() == 0
+    }
+
     fn mvv_lva(&self, mv: Move) -> i32 {
         let attacker = self.role_at(mv.from()).map_or(0, |r| r.index() as i32);
         let promo = mv.promotion().map_or(0, |r| SEE_VALUE[r.index()]);
@@ -894,7 +903,7 @@ impl SearchGame for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::Variant;
+    use movegen::{Game, Variant};
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(Variant::MengChess, fen).unwrap()
@@ -1202,5 +1211,63 @@ mod tests {
         assert!(!SearchGame::see_ge(&r2, c3, -319));
         assert!(SearchGame::see_ge(&r2, c3, -320));
         assert!(SearchGame::see_ge(&r2, r2.parse_move("b1a3").unwrap(), 0));
+    }
+
+    /// The tactical generator gives exactly the moves of the whole list
+    /// that `is_tactical` accepts, in the same order, along random games of
+    /// chess and mengchess (captures with re-drop, promotions and en
+    /// passant all occur).
+    #[test]
+    fn tactical_generation_equals_the_filtered_list() {
+        let starts = [
+            (Variant::Chess, movegen::chess::CHESS_START.to_string()),
+            (
+                Variant::MengChess,
+                movegen::chess::MENGCHESS_START.to_string(),
+            ),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut seen = [0usize; 3];
+        let mut bench = crate::bench::CHESS_POSITIONS
+            .iter()
+            .map(|(v, f)| (*v, f.to_string()))
+            .collect::<Vec<_>>();
+        bench.extend(starts);
+        for (variant, fen) in &bench {
+            for _ in 0..40 {
+                let mut pos = Position::from_fen(*variant, fen).unwrap();
+                for _ in 0..160 {
+                    let mut all = movegen::MoveList::new();
+                    pos.generate_into(&mut all);
+                    if all.is_empty() {
+                        break;
+                    }
+                    let want: Vec<Move> = all
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.is_tactical(m))
+                        .collect();
+                    let mut got = movegen::MoveList::new();
+                    assert!(!pos.generate_for_qsearch(&mut got));
+                    assert_eq!(got.as_slice(), want.as_slice(), "{}", pos.to_fen());
+                    for m in &want {
+                        match m.kind() {
+                            MoveKind::CaptureRedrop => seen[0] += 1,
+                            MoveKind::EnPassant => seen[1] += 1,
+                            _ if m.promotion().is_some() => seen[2] += 1,
+                            _ => {}
+                        }
+                    }
+                    pos = pos.play(all[(next() % all.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "kinds seen: {seen:?}");
     }
 }
