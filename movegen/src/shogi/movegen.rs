@@ -95,7 +95,7 @@ impl Position {
         (self.attackers_to(k, them, occ2) & !excl).is_empty()
     }
 
-    fn gen(&self, list: Option<&mut MoveList<Move>>, drops: bool) -> u64 {
+    fn gen(&self, list: Option<&mut MoveList<Move>>, drops: bool, tactical: bool) -> u64 {
         let us = self.turn;
         let ksq = self.king(us);
         let occ = self.occupied();
@@ -127,6 +127,7 @@ impl Position {
             in_check,
             pinned,
             map,
+            tactical,
         };
         gen.board_moves();
         if drops {
@@ -143,19 +144,43 @@ impl Position {
 
     /// Appends every legal move.
     pub(crate) fn generate_into(&self, list: &mut MoveList<Move>) {
-        self.generate_filtered(list, true);
+        self.generate_filtered(list, true, false);
     }
 
     /// Appends every legal move except drops (of pieces and of Tris): the
     /// quiescence search, where a drop is never a capture or a promotion,
     /// needs no more, and drops are most of the list.
     pub fn generate_board_moves(&self, list: &mut MoveList<Move>) {
-        self.generate_filtered(list, false);
+        self.generate_filtered(list, false, false);
     }
 
-    fn generate_filtered(&self, list: &mut MoveList<Move>, drops: bool) {
+    /// Appends the legal moves that take a regular piece or promote, and
+    /// of a composite's captures with re-drop the one that puts the Tris
+    /// back on the square just left ([`Position::captures_or_promotes`]):
+    /// the quiescence search's moves, generated as such, in the order
+    /// [`Position::generate_board_moves`] gives them.
+    pub fn generate_tactical_into(&self, list: &mut MoveList<Move>) {
+        self.generate_filtered(list, false, true);
+    }
+
+    /// Whether `mv` takes a regular piece (a composite included) or
+    /// promotes; of a capture with re-drop only the variant that re-drops
+    /// on the square the capturer left counts (taking a standalone Tris
+    /// removes nothing).
+    #[inline]
+    pub fn captures_or_promotes(&self, mv: Move) -> bool {
+        let takes_piece = self.board[mv.to().index()].is_some();
+        match mv.kind() {
+            MoveKind::Normal => takes_piece || mv.promotes(),
+            MoveKind::SeparateX => mv.promotes(),
+            MoveKind::CaptureRedrop => mv.redrop() == Some(mv.from()) && takes_piece,
+            MoveKind::Drop | MoveKind::TrisDrop | MoveKind::SeparateTris => false,
+        }
+    }
+
+    fn generate_filtered(&self, list: &mut MoveList<Move>, drops: bool, tactical: bool) {
         let start = list.len();
-        self.gen(Some(&mut *list), drops);
+        self.gen(Some(&mut *list), drops, tactical);
         if self.drop_forced() {
             // S-F2: only Tris drops, and on the ply after the capture that
             // started the mode a recapture on its square (S-F2b).
@@ -184,7 +209,7 @@ impl Position {
             self.generate_into(&mut list);
             return list.len() as u64;
         }
-        self.gen(None, true)
+        self.gen(None, true, false)
     }
 
     /// Whether the side to move has at least one legal move.
@@ -328,6 +353,8 @@ struct Gen<'a> {
     pinned: Bitboard,
     /// The enemy attack map without the king (count mode only).
     map: Bitboard,
+    /// Only the moves that take a piece or promote (list mode only).
+    tactical: bool,
 }
 
 /// The squares of `color`'s promotion zone.
@@ -390,6 +417,9 @@ fn bulk_count(role: Role, from: Square, targets: Bitboard, us: Color) -> u64 {
 impl Gen<'_> {
     #[inline]
     fn emit(&mut self, mv: Move) {
+        if self.tactical && !self.pos.captures_or_promotes(mv) {
+            return;
+        }
         match &mut self.list {
             Some(l) => l.push(mv),
             None => self.count += 1,
@@ -443,7 +473,11 @@ impl Gen<'_> {
     fn redrops(&mut self, role: Role, from: Square, to: Square, risky: bool) {
         let us = self.pos.turn;
         let (promo, plain) = promotion_options(role, from, to, us);
-        let spots = !(self.occ | to.bb()) | from.bb();
+        let spots = if self.tactical {
+            from.bb()
+        } else {
+            !(self.occ | to.bb()) | from.bb()
+        };
         if self.list.is_none() && !self.needs_test(risky) {
             self.count += spots.count() as u64 * (promo as u64 + plain as u64);
             return;
@@ -542,7 +576,17 @@ impl Gen<'_> {
             let risky = role == Role::King || self.pinned.contains(from);
             let att = attacks(us, role, from, occ);
             if !pos.tris.contains(from) {
-                let targets = att & (empty | enemy | tris_targets);
+                let mut targets = att & (empty | enemy | tris_targets);
+                if self.tactical {
+                    // Captures, and moves that may promote (S-9).
+                    targets &= if !role.can_promote() {
+                        enemy
+                    } else if zone(us).contains(from) {
+                        Bitboard::FULL
+                    } else {
+                        enemy | zone(us)
+                    };
+                }
                 if self.list.is_none() && !self.needs_test(risky) {
                     self.count += bulk_count(role, from, targets, us);
                     continue;
@@ -559,7 +603,9 @@ impl Gen<'_> {
                 // stays, so only a king can expose itself.
                 self.moves_to(role, from, att & empty, true, role == Role::King);
                 // S-8.2: the Tris leaves; X stays, so nothing is uncovered.
-                if self.list.is_none() && !self.in_check {
+                if self.tactical {
+                    continue;
+                } else if self.list.is_none() && !self.in_check {
                     self.count += steps.count() as u64;
                 } else {
                     for to in steps {
@@ -568,7 +614,10 @@ impl Gen<'_> {
                 }
             }
         }
-        // T-4 / S-2: standalone Tris locked to the mover.
+        // T-4 / S-2: standalone Tris locked to the mover (never tactical).
+        if self.tactical {
+            return;
+        }
         for from in pos.tris_lock[us.index()] {
             let risky = self.pinned.contains(from);
             let steps = TRIS_STEP[from.index()] & empty;

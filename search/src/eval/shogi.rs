@@ -533,10 +533,10 @@ impl SearchGame for Position {
             ^ super::mix64(hands).rotate_left(47)
     }
 
-    /// Drops are never tactical: the board moves suffice (and drops are
-    /// most of a shogi move list).
+    /// Only the tactical moves, generated as such (drops, most of a shogi
+    /// move list, are never tactical).
     fn generate_for_qsearch(&self, list: &mut movegen::MoveList<Move>) -> bool {
-        self.generate_board_moves(list);
+        self.generate_tactical_into(list);
         false
     }
 
@@ -590,13 +590,7 @@ impl SearchGame for Position {
     /// chess family; taking a standalone Tris removes nothing and is quiet,
     /// which keeps the quiescence search finite.
     fn is_tactical(&self, mv: Move) -> bool {
-        let takes_piece = self.piece_at(mv.to()).is_some();
-        match mv.kind() {
-            MoveKind::Normal => takes_piece || mv.promotes(),
-            MoveKind::SeparateX => mv.promotes(),
-            MoveKind::CaptureRedrop => mv.redrop() == Some(mv.from()) && takes_piece,
-            MoveKind::Drop | MoveKind::TrisDrop | MoveKind::SeparateTris => false,
-        }
+        self.captures_or_promotes(mv)
     }
 
     fn mvv_lva(&self, mv: Move) -> i32 {
@@ -831,5 +825,59 @@ mod tests {
         let exact = v[Role::Pawn as usize] - v[Role::Rook as usize] + v[Role::Gold as usize];
         assert!(SearchGame::see_ge(&pos, mv, exact));
         assert!(!SearchGame::see_ge(&pos, mv, exact + 1));
+    }
+
+    /// The tactical generator gives exactly the board moves that
+    /// `is_tactical` accepts, in the same order, along random games of the
+    /// three shogi variants (captures with re-drop, promotions without a
+    /// capture and captures all occur).
+    #[test]
+    fn tactical_generation_equals_the_filtered_list() {
+        let mut starts: Vec<Position> = crate::bench::SHOGI_POSITIONS
+            .iter()
+            .map(|(v, f)| Position::from_sfen(*v, f).unwrap())
+            .collect();
+        for v in [Variant::Shogi, Variant::TrisShogi, Variant::MengShogi] {
+            starts.push(Position::startpos(v));
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut seen = [0usize; 3];
+        for start in &starts {
+            for _ in 0..30 {
+                let mut pos = start.clone();
+                for _ in 0..160 {
+                    let mut all = movegen::MoveList::new();
+                    pos.generate(&mut all);
+                    if all.is_empty() {
+                        break;
+                    }
+                    let mut board = movegen::MoveList::new();
+                    pos.generate_board_moves(&mut board);
+                    let want: Vec<Move> = board
+                        .iter()
+                        .copied()
+                        .filter(|&m| pos.is_tactical(m))
+                        .collect();
+                    let mut got = movegen::MoveList::new();
+                    assert!(!pos.generate_for_qsearch(&mut got));
+                    assert_eq!(got.as_slice(), want.as_slice(), "{}", pos.to_sfen());
+                    for m in &want {
+                        match m.kind() {
+                            MoveKind::CaptureRedrop => seen[0] += 1,
+                            _ if pos.piece_at(m.to()).is_none() => seen[1] += 1,
+                            _ => seen[2] += 1,
+                        }
+                    }
+                    pos = pos.play(all[(next() % all.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "kinds seen: {seen:?}");
     }
 }
