@@ -10,7 +10,7 @@ mod common;
 use movegen::chess::Position;
 use movegen::{Game, MoveList, Variant};
 use search::history::Histories;
-use search::picker::Picker;
+use search::picker::{Context, Picker};
 use search::threads::{Info, Reporter, Silent};
 use search::{Limits, Score, Searcher};
 
@@ -259,9 +259,15 @@ fn picker_perft(p: &Position, depth: u32, hist: &Histories<Position>) -> u64 {
     let n = moves.len();
     let tt_move = moves.last().copied();
     let mut picker = Picker::new();
-    picker.fill(p, &moves, tt_move, hist, 0, [None; 2]);
+    picker.fill(&moves, tt_move);
+    let cx = Context {
+        pos: p,
+        hist,
+        ply: 0,
+        prev: [None; 2],
+    };
     let mut seen = Vec::new();
-    while let Some((m, _)) = picker.pick() {
+    while let Some((m, _)) = picker.next(&cx) {
         assert!(!seen.contains(&m), "{m} picked twice");
         seen.push(m);
     }

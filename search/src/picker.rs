@@ -7,9 +7,12 @@
 //! 4. quiet moves by history and continuation history;
 //! 5. losing tactical moves.
 //!
-//! Each move is scored once; the first few are picked by selection (a
-//! cut usually comes early), the rest are sorted once. The picker returns
-//! every move of the list exactly once (tests run perft through it).
+//! Each move is scored once, and only when it is needed: the table move
+//! comes out before anything is scored (it often cuts the node at once),
+//! the quiet moves are scored when the good tactical moves are spent. The
+//! first few moves are picked by selection (a cut usually comes early),
+//! the rest are sorted once. The picker returns every move of the list
+//! exactly once (tests run perft through it).
 
 use arrayvec::ArrayVec;
 use movegen::{MoveList, MAX_MOVES};
@@ -22,6 +25,10 @@ const GOOD_TACTICAL: i32 = 1 << 28;
 const KILLER: [i32; 2] = [1 << 27, (1 << 27) - 1];
 const COUNTER: i32 = (1 << 27) - 2;
 const BAD_TACTICAL: i32 = -(1 << 28);
+/// A quiet move not scored yet: below every good tactical move (whose
+/// MVV-LVA and capture-history part is far smaller than 2^26), above every
+/// quiet-stage score.
+const PENDING: i32 = (1 << 27) + (1 << 26);
 
 /// Moves picked by selection before the rest is sorted.
 const SELECT_FIRST: usize = 4;
@@ -48,10 +55,32 @@ fn stage_of(score: i32) -> Stage {
     }
 }
 
+/// How much of a main-search list is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scored {
+    /// Nothing yet (the table move may still come first).
+    Nothing,
+    /// The tactical moves; the quiet ones hold [`PENDING`].
+    Tactical,
+    /// Every move.
+    All,
+}
+
+/// What the scores of a main-search node depend on besides the move.
+pub struct Context<'a, G: SearchGame> {
+    pub pos: &'a G,
+    pub hist: &'a Histories<G>,
+    pub ply: usize,
+    pub prev: [Option<usize>; 2],
+}
+
 pub struct Picker<M> {
     entries: ArrayVec<(i32, M), MAX_MOVES>,
     next: usize,
     sorted: bool,
+    scored: Scored,
+    /// The index of the table move in `entries`, until it is picked.
+    tt: Option<usize>,
 }
 
 impl<M: Copy + Eq> Default for Picker<M> {
@@ -68,32 +97,80 @@ impl<M: Copy + Eq> Picker<M> {
             entries: ArrayVec::new(),
             next: 0,
             sorted: false,
+            scored: Scored::All,
+            tt: None,
         }
     }
 
-    /// Orders `moves` for a main-search node.
-    pub fn fill<G: SearchGame<Move = M>>(
-        &mut self,
-        pos: &G,
-        moves: &MoveList<M>,
-        tt_move: Option<M>,
-        hist: &Histories<G>,
-        ply: usize,
-        prev: [Option<usize>; 2],
-    ) {
-        let killers = hist.killers(ply);
-        let counter = hist.counter(prev[0]);
-        for &m in moves {
-            let score = if Some(m) == tt_move {
-                TT
-            } else if pos.is_tactical(m) {
+    /// Takes the moves of a main-search node (or of an evasion in the
+    /// quiescence search), to be picked with [`Picker::next`]; `tt_move`
+    /// comes first if it is in the list.
+    pub fn fill(&mut self, moves: &MoveList<M>, tt_move: Option<M>) {
+        self.entries.extend(moves.iter().map(|&m| (0, m)));
+        self.scored = Scored::Nothing;
+        self.tt = tt_move.and_then(|t| moves.iter().position(|&m| m == t));
+    }
+
+    /// The next move of a list taken by [`Picker::fill`], and its stage.
+    pub fn next<G: SearchGame<Move = M>>(&mut self, cx: &Context<G>) -> Option<(M, Stage)> {
+        if self.scored == Scored::Nothing {
+            if let Some(i) = self.tt.take() {
+                // As a selection of the highest score would: to the front.
+                self.entries.swap(self.next, i);
+                self.entries[self.next].0 = TT;
+                self.next += 1;
+                return Some((self.entries[self.next - 1].1, Stage::TtMove));
+            }
+            self.score_tactical(cx);
+        }
+        if self.scored == Scored::Tactical {
+            let spent = self.sorted
+                || self.next >= SELECT_FIRST
+                || self.entries[self.next..]
+                    .iter()
+                    .all(|e| e.0 < GOOD_TACTICAL);
+            if spent {
+                self.score_quiet(cx);
+            }
+        }
+        self.pick()
+    }
+
+    /// Scores the tactical moves not yet picked; the quiet ones wait.
+    fn score_tactical<G: SearchGame<Move = M>>(&mut self, cx: &Context<G>) {
+        let Context { pos, hist, .. } = *cx;
+        for e in &mut self.entries[self.next..] {
+            let m = e.1;
+            e.0 = if pos.is_tactical(m) {
                 let mvv = pos.mvv_lva(m) + hist.capture(pos.history_index(m)) / 16;
                 if pos.see_ge(m, 0) {
                     GOOD_TACTICAL + mvv
                 } else {
                     BAD_TACTICAL + mvv
                 }
-            } else if Some(m) == killers[0] {
+            } else {
+                PENDING
+            };
+        }
+        self.scored = Scored::Tactical;
+    }
+
+    /// Scores the quiet moves: killers, counter-move, then history.
+    fn score_quiet<G: SearchGame<Move = M>>(&mut self, cx: &Context<G>) {
+        let Context {
+            pos,
+            hist,
+            ply,
+            prev,
+        } = *cx;
+        let killers = hist.killers(ply);
+        let counter = hist.counter(prev[0]);
+        for e in &mut self.entries[self.next..] {
+            if e.0 != PENDING {
+                continue;
+            }
+            let m = e.1;
+            e.0 = if Some(m) == killers[0] {
                 KILLER[0]
             } else if Some(m) == killers[1] {
                 KILLER[1]
@@ -103,8 +180,8 @@ impl<M: Copy + Eq> Picker<M> {
                 hist.quiet_score(pos.history_index(m), prev)
                     .clamp(-(1 << 26), 1 << 26)
             };
-            self.entries.push((score, m));
         }
+        self.scored = Scored::All;
     }
 
     /// Orders the tactical moves of `moves` by MVV-LVA (quiescence search).
@@ -131,7 +208,8 @@ impl<M: Copy + Eq> Picker<M> {
         self.entries.is_empty()
     }
 
-    /// The next move and its stage.
+    /// The next move of a scored list ([`Picker::fill_tactical`]) and its
+    /// stage.
     pub fn pick(&mut self) -> Option<(M, Stage)> {
         let n = self.entries.len();
         if self.next >= n {

@@ -10,7 +10,7 @@ use movegen::MoveList;
 
 use crate::game::SearchGame;
 use crate::history::Histories;
-use crate::picker::{Picker, Stage};
+use crate::picker::{Context, Picker, Stage};
 use crate::score::{from_tt, is_mate, mate_in, mated_in, to_tt, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::threads::{Bound, Shared};
 use crate::tt::TtHit;
@@ -53,11 +53,23 @@ pub(crate) struct Worker<'a, G: SearchGame> {
     doubles: [u8; MAX_PLY + 2],
 }
 
-/// LMR: reduction by depth and move number, ln(d) * ln(m) / 2.
+/// LMR: reduction by depth and move number, ln(d) * ln(m) / 2 (from a
+/// table for the usual depths and move numbers).
 fn lmr_reduction(depth: i32, moves: usize) -> i32 {
-    let d = (depth.max(1) as f64).ln();
-    let m = (moves.max(1) as f64).ln();
-    (0.5 + d * m / 2.0) as i32
+    fn formula(depth: i32, moves: usize) -> u8 {
+        let d = (depth.max(1) as f64).ln();
+        let m = (moves.max(1) as f64).ln();
+        (0.5 + d * m / 2.0) as u8
+    }
+    const DEPTHS: usize = 64;
+    const MOVES: usize = 128;
+    static TABLE: std::sync::LazyLock<[[u8; MOVES]; DEPTHS]> = std::sync::LazyLock::new(|| {
+        std::array::from_fn(|d| std::array::from_fn(|m| formula(d as i32, m)))
+    });
+    match (usize::try_from(depth), moves) {
+        (Ok(d), m) if d < DEPTHS && m < MOVES => i32::from(TABLE[d][m]),
+        _ => i32::from(formula(depth, moves)),
+    }
 }
 
 /// Reverse futility: a node whose static eval beats beta by a margin per
@@ -423,13 +435,22 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.hist.clear_killers(ply + 1);
         let mut picker = Picker::new();
         let prev = self.prev_moves(ply);
-        picker.fill(pos, &moves, tt_move, self.hist, ply, prev);
+        picker.fill(&moves, tt_move);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
         let mut quiets: ArrayVec<(G::Move, usize), 64> = ArrayVec::new();
         let mut captures: ArrayVec<usize, 32> = ArrayVec::new();
-        while let Some((mv, stage)) = picker.pick() {
+        loop {
+            let cx = Context {
+                pos,
+                hist: self.hist,
+                ply,
+                prev,
+            };
+            let Some((mv, stage)) = picker.next(&cx) else {
+                break;
+            };
             if Some(mv) == excluded {
                 continue;
             }
@@ -684,12 +705,25 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // In check every evasion is searched; otherwise tactical moves.
         let mut picker = Picker::new();
         if in_check {
-            picker.fill(pos, &moves, None, self.hist, ply, [None; 2]);
+            picker.fill(&moves, None);
         } else {
             picker.fill_tactical(pos, &moves);
             picker.add_quiet(&quiet_checks);
         }
-        while let Some((mv, _)) = picker.pick() {
+        loop {
+            let next = if in_check {
+                picker.next(&Context {
+                    pos,
+                    hist: self.hist,
+                    ply,
+                    prev: [None; 2],
+                })
+            } else {
+                picker.pick()
+            };
+            let Some((mv, _)) = next else {
+                break;
+            };
             if !in_check && !pos.see_ge(mv, 0) {
                 continue;
             }
