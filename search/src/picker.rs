@@ -184,11 +184,22 @@ impl<M: Copy + Eq> Picker<M> {
         self.scored = Scored::All;
     }
 
-    /// Orders the tactical moves of `moves` by MVV-LVA (quiescence search).
-    pub fn fill_tactical<G: SearchGame<Move = M>>(&mut self, pos: &G, moves: &MoveList<M>) {
+    /// Orders the tactical moves of `moves` by MVV-LVA, `tt_move` first
+    /// if it is one of them (quiescence search).
+    pub fn fill_tactical<G: SearchGame<Move = M>>(
+        &mut self,
+        pos: &G,
+        moves: &MoveList<M>,
+        tt_move: Option<M>,
+    ) {
         for &m in moves {
             if pos.is_tactical(m) {
-                self.entries.push((pos.mvv_lva(m), m));
+                let score = if Some(m) == tt_move {
+                    TT
+                } else {
+                    pos.mvv_lva(m)
+                };
+                self.entries.push((score, m));
             }
         }
     }

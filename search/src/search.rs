@@ -703,11 +703,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return no_move_score::<G>(in_check, ply);
         }
         // In check every evasion is searched; otherwise tactical moves.
+        // The table's move first (a capture or an evasion).
+        let tt_move = hit.and_then(|h| G::move_from_bits(h.mv));
         let mut picker = Picker::new();
         if in_check {
-            picker.fill(&moves, None);
+            picker.fill(&moves, tt_move);
         } else {
-            picker.fill_tactical(pos, &moves);
+            picker.fill_tactical(pos, &moves, tt_move);
             picker.add_quiet(&quiet_checks);
         }
         loop {
