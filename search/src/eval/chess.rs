@@ -1219,55 +1219,33 @@ mod tests {
     /// passant all occur).
     #[test]
     fn tactical_generation_equals_the_filtered_list() {
-        let starts = [
-            (Variant::Chess, movegen::chess::CHESS_START.to_string()),
-            (
-                Variant::MengChess,
-                movegen::chess::MENGCHESS_START.to_string(),
-            ),
-        ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut seen = [0usize; 3];
-        let mut bench = crate::bench::CHESS_POSITIONS
+        let mut starts: Vec<Position> = crate::bench::CHESS_POSITIONS
             .iter()
-            .map(|(v, f)| (*v, f.to_string()))
-            .collect::<Vec<_>>();
-        bench.extend(starts);
-        for (variant, fen) in &bench {
-            for _ in 0..40 {
-                let mut pos = Position::from_fen(*variant, fen).unwrap();
-                for _ in 0..160 {
-                    let mut all = movegen::MoveList::new();
-                    pos.generate_into(&mut all);
-                    if all.is_empty() {
-                        break;
-                    }
-                    let want: Vec<Move> = all
-                        .iter()
-                        .copied()
-                        .filter(|&m| pos.is_tactical(m))
-                        .collect();
-                    let mut got = movegen::MoveList::new();
-                    assert!(!pos.generate_for_qsearch(&mut got));
-                    assert_eq!(got.as_slice(), want.as_slice(), "{}", pos.to_fen());
-                    for m in &want {
-                        match m.kind() {
-                            MoveKind::CaptureRedrop => seen[0] += 1,
-                            MoveKind::EnPassant => seen[1] += 1,
-                            _ if m.promotion().is_some() => seen[2] += 1,
-                            _ => {}
-                        }
-                    }
-                    pos = pos.play(all[(next() % all.len() as u64) as usize]);
+            .map(|(v, f)| Position::from_fen(*v, f).unwrap())
+            .collect();
+        starts.push(Position::startpos(Variant::Chess));
+        starts.push(Position::startpos(Variant::MengChess));
+        let mut seen = [0usize; 3];
+        super::super::random_walks(&starts, 40, 160, |pos| {
+            let mut all = movegen::MoveList::new();
+            pos.generate_into(&mut all);
+            let want: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_tactical(m))
+                .collect();
+            let mut got = movegen::MoveList::new();
+            assert!(!pos.generate_for_qsearch(&mut got));
+            assert_eq!(got.as_slice(), want.as_slice(), "{}", pos.to_fen());
+            for m in &want {
+                match m.kind() {
+                    MoveKind::CaptureRedrop => seen[0] += 1,
+                    MoveKind::EnPassant => seen[1] += 1,
+                    _ if m.promotion().is_some() => seen[2] += 1,
+                    _ => {}
                 }
             }
-        }
+        });
         assert!(seen.iter().all(|&n| n > 0), "kinds seen: {seen:?}");
     }
 }

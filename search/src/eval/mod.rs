@@ -85,3 +85,32 @@ pub(crate) fn mix64(mut x: u64) -> u64 {
     x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     x ^ (x >> 33)
 }
+
+/// Visits every position of `walks` random games of up to `plies` plies
+/// from each of `starts` (a fixed xorshift seed: the same games each run).
+#[cfg(test)]
+pub(crate) fn random_walks<G: crate::game::SearchGame>(
+    starts: &[G],
+    walks: usize,
+    plies: usize,
+    mut visit: impl FnMut(&G),
+) {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for start in starts {
+        for _ in 0..walks {
+            let mut pos = start.clone();
+            for _ in 0..plies {
+                let mut all = movegen::MoveList::new();
+                pos.generate(&mut all);
+                if all.is_empty() {
+                    break;
+                }
+                visit(&pos);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos.play(all[(seed % all.len() as u64) as usize]);
+            }
+        }
+    }
+}

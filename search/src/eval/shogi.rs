@@ -840,44 +840,26 @@ mod tests {
         for v in [Variant::Shogi, Variant::TrisShogi, Variant::MengShogi] {
             starts.push(Position::startpos(v));
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let mut seen = [0usize; 3];
-        for start in &starts {
-            for _ in 0..30 {
-                let mut pos = start.clone();
-                for _ in 0..160 {
-                    let mut all = movegen::MoveList::new();
-                    pos.generate(&mut all);
-                    if all.is_empty() {
-                        break;
-                    }
-                    let mut board = movegen::MoveList::new();
-                    pos.generate_board_moves(&mut board);
-                    let want: Vec<Move> = board
-                        .iter()
-                        .copied()
-                        .filter(|&m| pos.is_tactical(m))
-                        .collect();
-                    let mut got = movegen::MoveList::new();
-                    assert!(!pos.generate_for_qsearch(&mut got));
-                    assert_eq!(got.as_slice(), want.as_slice(), "{}", pos.to_sfen());
-                    for m in &want {
-                        match m.kind() {
-                            MoveKind::CaptureRedrop => seen[0] += 1,
-                            _ if pos.piece_at(m.to()).is_none() => seen[1] += 1,
-                            _ => seen[2] += 1,
-                        }
-                    }
-                    pos = pos.play(all[(next() % all.len() as u64) as usize]);
+        super::super::random_walks(&starts, 30, 160, |pos| {
+            let mut board = movegen::MoveList::new();
+            pos.generate_board_moves(&mut board);
+            let want: Vec<Move> = board
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_tactical(m))
+                .collect();
+            let mut got = movegen::MoveList::new();
+            assert!(!pos.generate_for_qsearch(&mut got));
+            assert_eq!(got.as_slice(), want.as_slice(), "{}", pos.to_sfen());
+            for m in &want {
+                match m.kind() {
+                    MoveKind::CaptureRedrop => seen[0] += 1,
+                    _ if pos.piece_at(m.to()).is_none() => seen[1] += 1,
+                    _ => seen[2] += 1,
                 }
             }
-        }
+        });
         assert!(seen.iter().all(|&n| n > 0), "kinds seen: {seen:?}");
     }
 }
