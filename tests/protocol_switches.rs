@@ -56,6 +56,7 @@ fn switches_are_declared_and_change_the_search() {
         "Search_Correction",
         "Search_SingularRange",
         "Search_LmrCaptures",
+        "Search_LmrTtCapture",
         "Eval_PawnStructure",
         "Eval_KingSafety",
         "Eval_Mobility",
@@ -87,6 +88,7 @@ fn singular_extensions_and_their_range_correction_capture_lmr_and_threats_change
         "Search_Correction",
         "Search_SingularRange",
         "Search_LmrCaptures",
+        "Search_LmrTtCapture",
         "Eval_Threats",
     ] {
         let off = session(&format!("uci\nsetoption name {name} value false\n{go}"));

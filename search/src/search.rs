@@ -431,6 +431,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             }
         }
 
+        // A tactical table move: the quiet moves are less likely best.
+        let tt_capture = f.lmr_tt_capture && tt_move.is_some_and(|m| pos.is_tactical(m));
+
         // 6. The moves, in picker order.
         self.hist.clear_killers(ply + 1);
         let mut picker = Picker::new();
@@ -508,6 +511,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     // More where the static eval fell since two plies back.
                     r += i32::from(!improving);
                     r -= i32::from(gives_check);
+                    r += i32::from(quiet && tt_capture);
                     r -= if quiet {
                         (self.hist.quiet_score(hidx, prev) / 8000).clamp(-2, 2)
                     } else {

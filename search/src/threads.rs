@@ -122,6 +122,8 @@ pub struct Features {
     pub singular_range: bool,
     /// Late move reductions also for captures that lose material by SEE.
     pub lmr_captures: bool,
+    /// Quiet moves one ply more reduced when the table move is tactical.
+    pub lmr_tt_capture: bool,
 }
 
 impl Default for Features {
@@ -139,13 +141,14 @@ impl Default for Features {
             correction: true,
             singular_range: true,
             lmr_captures: true,
+            lmr_tt_capture: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 12] = [
+    pub const NAMES: [&'static str; 13] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -158,6 +161,7 @@ impl Features {
         "correction",
         "singular_range",
         "lmr_captures",
+        "lmr_tt_capture",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -175,6 +179,7 @@ impl Features {
             "correction" => &mut self.correction,
             "singular_range" => &mut self.singular_range,
             "lmr_captures" => &mut self.lmr_captures,
+            "lmr_tt_capture" => &mut self.lmr_tt_capture,
             _ => return false,
         };
         *slot = on;
