@@ -81,6 +81,8 @@ pub struct Picker<M> {
     scored: Scored,
     /// The index of the table move in `entries`, until it is picked.
     tt: Option<usize>,
+    /// Good tactical moves not yet picked (while the quiet ones wait).
+    good_left: usize,
 }
 
 impl<M: Copy + Eq> Default for Picker<M> {
@@ -99,6 +101,7 @@ impl<M: Copy + Eq> Picker<M> {
             sorted: false,
             scored: Scored::All,
             tt: None,
+            good_left: 0,
         }
     }
 
@@ -123,27 +126,27 @@ impl<M: Copy + Eq> Picker<M> {
             }
             self.score_tactical(cx);
         }
-        if self.scored == Scored::Tactical {
-            let spent = self.sorted
-                || self.next >= SELECT_FIRST
-                || self.entries[self.next..]
-                    .iter()
-                    .all(|e| e.0 < GOOD_TACTICAL);
-            if spent {
-                self.score_quiet(cx);
-            }
+        if self.scored == Scored::Tactical && (self.good_left == 0 || self.next >= SELECT_FIRST) {
+            self.score_quiet(cx);
         }
-        self.pick()
+        let picked = self.pick();
+        if self.scored == Scored::Tactical {
+            // Selection took the best: a good tactical move (above PENDING).
+            self.good_left -= 1;
+        }
+        picked
     }
 
     /// Scores the tactical moves not yet picked; the quiet ones wait.
     fn score_tactical<G: SearchGame<Move = M>>(&mut self, cx: &Context<G>) {
         let Context { pos, hist, .. } = *cx;
+        self.good_left = 0;
         for e in &mut self.entries[self.next..] {
             let m = e.1;
             e.0 = if pos.is_tactical(m) {
                 let mvv = pos.mvv_lva(m) + hist.capture(pos.history_index(m)) / 16;
                 if pos.see_ge(m, 0) {
+                    self.good_left += 1;
                     GOOD_TACTICAL + mvv
                 } else {
                     BAD_TACTICAL + mvv

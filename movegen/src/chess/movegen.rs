@@ -85,9 +85,27 @@ impl Position {
     pub fn generate_tactical_into(&self, list: &mut MoveList<Move>) {
         let mut sink = Tactical {
             list,
+            pos: self,
             regular: self.regular(),
         };
         self.generate_to(&mut sink);
+    }
+
+    /// Whether `mv` removes a regular piece (a composite included) or
+    /// promotes; of a capture with re-drop only the variant that re-drops
+    /// on the square the capturer left counts (taking a standalone Tris
+    /// removes nothing, T-2).
+    #[inline]
+    pub fn captures_or_promotes(&self, mv: Move) -> bool {
+        match mv.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::CaptureRedrop => {
+                mv.redrop() == Some(mv.from()) && self.regular().contains(mv.to())
+            }
+            MoveKind::Normal => self.regular().contains(mv.to()) || mv.promotion().is_some(),
+            MoveKind::Separation => mv.promotion().is_some(),
+            MoveKind::Drop | MoveKind::Castle => false,
+        }
     }
 
     /// The number of legal moves, counted without writing them.
@@ -461,6 +479,7 @@ impl Sink for MoveList<Move> {
 /// what the generator gives it, in their order.
 struct Tactical<'a> {
     list: &'a mut MoveList<Move>,
+    pos: &'a Position,
     regular: Bitboard,
 }
 
@@ -469,13 +488,7 @@ impl Sink for Tactical<'_> {
 
     #[inline]
     fn push(&mut self, mv: Move) {
-        let keep = match mv.kind() {
-            MoveKind::EnPassant => true,
-            MoveKind::Normal => self.regular.contains(mv.to()) || mv.promotion().is_some(),
-            MoveKind::Separation => mv.promotion().is_some(),
-            MoveKind::CaptureRedrop | MoveKind::Drop | MoveKind::Castle => false,
-        };
-        if keep {
+        if self.pos.captures_or_promotes(mv) {
             self.list.push(mv);
         }
     }

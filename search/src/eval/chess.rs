@@ -834,15 +834,7 @@ impl SearchGame for Position {
     /// variant per empty square; only the re-drop on the square just left is
     /// the tactical one, the others are ordered and reduced like quiet moves.
     fn is_tactical(&self, mv: Move) -> bool {
-        match mv.kind() {
-            MoveKind::EnPassant => true,
-            MoveKind::CaptureRedrop => {
-                mv.redrop() == Some(mv.from()) && self.regular().contains(mv.to())
-            }
-            MoveKind::Normal => self.regular().contains(mv.to()) || mv.promotion().is_some(),
-            MoveKind::Separation => mv.promotion().is_some(),
-            MoveKind::Drop | MoveKind::Castle => false,
-        }
+        self.captures_or_promotes(mv)
     }
 
     /// Only the tactical moves, generated as such (not filtered from the
@@ -1219,33 +1211,17 @@ mod tests {
     /// passant all occur).
     #[test]
     fn tactical_generation_equals_the_filtered_list() {
-        let mut starts: Vec<Position> = crate::bench::CHESS_POSITIONS
-            .iter()
-            .map(|(v, f)| Position::from_fen(*v, f).unwrap())
-            .collect();
-        starts.push(Position::startpos(Variant::Chess));
-        starts.push(Position::startpos(Variant::MengChess));
-        let mut seen = [0usize; 3];
-        super::super::random_walks(&starts, 40, 160, |pos| {
-            let mut all = movegen::MoveList::new();
-            pos.generate_into(&mut all);
-            let want: Vec<Move> = all
-                .iter()
-                .copied()
-                .filter(|&m| pos.is_tactical(m))
-                .collect();
-            let mut got = movegen::MoveList::new();
-            assert!(!pos.generate_for_qsearch(&mut got));
-            assert_eq!(got.as_slice(), want.as_slice(), "{}", pos.to_fen());
-            for m in &want {
-                match m.kind() {
-                    MoveKind::CaptureRedrop => seen[0] += 1,
-                    MoveKind::EnPassant => seen[1] += 1,
-                    _ if m.promotion().is_some() => seen[2] += 1,
-                    _ => {}
-                }
-            }
-        });
-        assert!(seen.iter().all(|&n| n > 0), "kinds seen: {seen:?}");
+        super::super::check_tactical_generation::<Position>(
+            crate::bench::CHESS_POSITIONS,
+            &[Variant::Chess, Variant::MengChess],
+            40,
+            |pos, list| pos.generate_into(list),
+            |_, m| match m.kind() {
+                MoveKind::CaptureRedrop => Some(0),
+                MoveKind::EnPassant => Some(1),
+                _ if m.promotion().is_some() => Some(2),
+                _ => None,
+            },
+        );
     }
 }

@@ -114,3 +114,42 @@ pub(crate) fn random_walks<G: crate::game::SearchGame>(
         }
     }
 }
+
+/// Checks `generate_for_qsearch` against `candidates` (a move list that
+/// holds every tactical move) filtered by `is_tactical`: the same moves in
+/// the same order, along random games from the bench positions `starts`
+/// and the start positions of `variants`. `kind` sorts a tactical move
+/// into one of three kinds, each of which must occur.
+#[cfg(test)]
+pub(crate) fn check_tactical_generation<G: crate::game::SearchGame>(
+    starts: &[(movegen::Variant, &str)],
+    variants: &[movegen::Variant],
+    walks: usize,
+    candidates: impl Fn(&G, &mut movegen::MoveList<G::Move>),
+    kind: impl Fn(&G, G::Move) -> Option<usize>,
+) {
+    let mut positions: Vec<G> = starts
+        .iter()
+        .map(|(v, f)| G::from_fen(*v, f).unwrap())
+        .collect();
+    positions.extend(variants.iter().map(|&v| G::startpos(v)));
+    let mut seen = [0usize; 3];
+    random_walks(&positions, walks, 160, |pos| {
+        let mut all = movegen::MoveList::new();
+        candidates(pos, &mut all);
+        let want: Vec<G::Move> = all
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_tactical(m))
+            .collect();
+        let mut got = movegen::MoveList::new();
+        assert!(!pos.generate_for_qsearch(&mut got));
+        assert!(got.as_slice() == want.as_slice(), "{}", pos.to_fen());
+        for &m in &want {
+            if let Some(k) = kind(pos, m) {
+                seen[k] += 1;
+            }
+        }
+    });
+    assert!(seen.iter().all(|&n| n > 0), "kinds seen: {seen:?}");
+}

@@ -833,33 +833,16 @@ mod tests {
     /// capture and captures all occur).
     #[test]
     fn tactical_generation_equals_the_filtered_list() {
-        let mut starts: Vec<Position> = crate::bench::SHOGI_POSITIONS
-            .iter()
-            .map(|(v, f)| Position::from_sfen(*v, f).unwrap())
-            .collect();
-        for v in [Variant::Shogi, Variant::TrisShogi, Variant::MengShogi] {
-            starts.push(Position::startpos(v));
-        }
-        let mut seen = [0usize; 3];
-        super::super::random_walks(&starts, 30, 160, |pos| {
-            let mut board = movegen::MoveList::new();
-            pos.generate_board_moves(&mut board);
-            let want: Vec<Move> = board
-                .iter()
-                .copied()
-                .filter(|&m| pos.is_tactical(m))
-                .collect();
-            let mut got = movegen::MoveList::new();
-            assert!(!pos.generate_for_qsearch(&mut got));
-            assert_eq!(got.as_slice(), want.as_slice(), "{}", pos.to_sfen());
-            for m in &want {
-                match m.kind() {
-                    MoveKind::CaptureRedrop => seen[0] += 1,
-                    _ if pos.piece_at(m.to()).is_none() => seen[1] += 1,
-                    _ => seen[2] += 1,
-                }
-            }
-        });
-        assert!(seen.iter().all(|&n| n > 0), "kinds seen: {seen:?}");
+        super::super::check_tactical_generation::<Position>(
+            crate::bench::SHOGI_POSITIONS,
+            &[Variant::Shogi, Variant::TrisShogi, Variant::MengShogi],
+            30,
+            |pos, list| pos.generate_board_moves(list),
+            |pos, m| match m.kind() {
+                MoveKind::CaptureRedrop => Some(0),
+                _ if pos.piece_at(m.to()).is_none() => Some(1),
+                _ => Some(2),
+            },
+        );
     }
 }
