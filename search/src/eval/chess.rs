@@ -895,7 +895,7 @@ impl SearchGame for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::{Game, Variant};
+    use movegen::Variant;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(Variant::MengChess, fen).unwrap()
