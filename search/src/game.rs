@@ -45,6 +45,14 @@ pub trait SearchGame: Game {
     /// quiescence search sees captures and promotions only).
     fn generate_quiet_checks(&self, _list: &mut movegen::MoveList<Self::Move>) {}
 
+    /// A move of `legal` (this position's legal moves) after which the
+    /// opponent has no legal move, if a cheap probe finds one; the search
+    /// then returns the mate without searching the node. By default none
+    /// (chess: its mates are found by the search soon enough).
+    fn mate_in_one(&self, _legal: &movegen::MoveList<Self::Move>) -> Option<Self::Move> {
+        None
+    }
+
     /// MVV-LVA ordering key of a tactical move (higher first).
     fn mvv_lva(&self, mv: Self::Move) -> i32;
 

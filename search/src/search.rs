@@ -396,6 +396,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             return no_move_score::<G>(in_check, ply);
         }
 
+        // Mate in one (shogi): a node new to the table whose side can mate
+        // at once needs no search. Not at the root, which must report a
+        // line, nor in a singular search, whose result is not the node's.
+        if f.mate_probe && ply > 0 && !in_check && hit.is_none() && excluded.is_none() {
+            if let Some(mv) = pos.mate_in_one(&moves) {
+                let score = mate_in(ply + 1);
+                if PV {
+                    self.pv[ply].push(mv);
+                }
+                self.store(key, ply, depth, (score, beta), Some(mv), false, raw_eval);
+                return score;
+            }
+        }
+
         // Singular extension: if every move but the table move fails well
         // below the table score at half the depth, the table move alone
         // holds the node and is searched one ply deeper; if even without it

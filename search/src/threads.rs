@@ -124,6 +124,9 @@ pub struct Features {
     pub lmr_captures: bool,
     /// Quiet moves one ply more reduced when the table move is tactical.
     pub lmr_tt_capture: bool,
+    /// A mate-in-one probe at nodes without a table entry (shogi: contact
+    /// checks and drops next to the enemy king).
+    pub mate_probe: bool,
 }
 
 impl Default for Features {
@@ -142,13 +145,14 @@ impl Default for Features {
             singular_range: true,
             lmr_captures: true,
             lmr_tt_capture: true,
+            mate_probe: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 14] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -162,6 +166,7 @@ impl Features {
         "singular_range",
         "lmr_captures",
         "lmr_tt_capture",
+        "mate_probe",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -180,6 +185,7 @@ impl Features {
             "singular_range" => &mut self.singular_range,
             "lmr_captures" => &mut self.lmr_captures,
             "lmr_tt_capture" => &mut self.lmr_tt_capture,
+            "mate_probe" => &mut self.mate_probe,
             _ => return false,
         };
         *slot = on;

@@ -585,6 +585,38 @@ impl SearchGame for Position {
         }
     }
 
+    /// Moves onto a square next to the enemy king from which the moved or
+    /// dropped piece attacks it (board moves, captures included, and
+    /// drops), each played and kept when the opponent is left without a
+    /// legal move (a loss, section S and S-11; the list is legal, so it
+    /// holds no pawn-drop mate, uchifuzume). Mates by a distant or discovered check are left to
+    /// the search.
+    fn mate_in_one(&self, legal: &movegen::MoveList<Move>) -> Option<Move> {
+        let them = self.turn().other();
+        let ksq = self.king(them);
+        let occ = self.occupied();
+        let ring = KING_STEP[ksq.index()];
+        legal.iter().copied().find(|&mv| {
+            if !ring.contains(mv.to()) {
+                return false;
+            }
+            let role = match mv.kind() {
+                MoveKind::Drop => mv.drop_role(),
+                MoveKind::Normal => match self.piece_at(mv.from()) {
+                    Some(pc) if mv.promotes() => pc.role.promoted(),
+                    Some(pc) => pc.role,
+                    None => return false,
+                },
+                _ => return false,
+            };
+            if !(attacks(them, role, ksq, occ) & ring).contains(mv.to()) {
+                return false;
+            }
+            let after = self.play(mv);
+            after.in_check() && !after.has_legal_move()
+        })
+    }
+
     /// Captures of regular pieces, promotions, and one re-drop variant per
     /// composite capture (the re-drop on the square just left), as in the
     /// chess family; taking a standalone Tris removes nothing and is quiet,
@@ -844,5 +876,69 @@ mod tests {
                 _ => Some(2),
             },
         );
+    }
+
+    #[test]
+    fn mate_in_one_finds_a_head_gold_drop_but_no_pawn_drop_mate() {
+        let legal = |pos: &Position| {
+            let mut l = movegen::MoveList::new();
+            pos.generate(&mut l);
+            l
+        };
+        // G*5b, defended by the pawn on 5c, mates.
+        let pos = Position::from_fen(Variant::Shogi, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        let mv = SearchGame::mate_in_one(&pos, &legal(&pos)).expect("G*5b mates");
+        assert_eq!(mv, pos.parse_move("G*5b").unwrap());
+        // P*1b would mate (the gold on 2c defends it and covers 2b, the
+        // knight covers 2a): uchifuzume, illegal, and nothing else mates.
+        let pos = Position::from_fen(Variant::Shogi, "8k/9/6NG1/9/9/9/9/9/4K4 b P 1").unwrap();
+        assert_eq!(SearchGame::mate_in_one(&pos, &legal(&pos)), None);
+        // With a gold in hand instead, G*1b mates.
+        let pos = Position::from_fen(Variant::Shogi, "8k/9/6NG1/9/9/9/9/9/4K4 b G 1").unwrap();
+        assert!(SearchGame::mate_in_one(&pos, &legal(&pos)).is_some());
+    }
+
+    /// Along random games of the three shogi variants: a move the probe
+    /// returns leaves the opponent without a legal move, and when it
+    /// returns none, no legal move that lands next to the enemy king and
+    /// checks from there (by the moved piece) mates.
+    #[test]
+    fn mate_in_one_is_sound_and_finds_every_contact_mate() {
+        let mut starts: Vec<Position> = crate::bench::SHOGI_POSITIONS
+            .iter()
+            .map(|(v, f)| Position::from_fen(*v, f).unwrap())
+            .collect();
+        starts.extend(
+            [Variant::Shogi, Variant::TrisShogi, Variant::MengShogi].map(Position::startpos),
+        );
+        let (mut found, mut probed) = (0, 0);
+        super::super::random_walks(&starts, 30, 200, |pos| {
+            if pos.in_check() {
+                return;
+            }
+            probed += 1;
+            let mut legal = movegen::MoveList::new();
+            pos.generate(&mut legal);
+            let them = pos.turn().other();
+            let ksq = pos.king(them);
+            let contact_mate = legal.iter().copied().find(|&m| {
+                let after = pos.play(m);
+                KING_STEP[ksq.index()].contains(m.to())
+                    && matches!(m.kind(), MoveKind::Normal | MoveKind::Drop)
+                    && after
+                        .attackers_to(ksq, pos.turn(), after.occupied())
+                        .contains(m.to())
+                    && !after.has_legal_move()
+            });
+            match SearchGame::mate_in_one(pos, &legal) {
+                Some(m) => {
+                    found += 1;
+                    assert!(legal.contains(&m));
+                    assert!(!pos.play(m).has_legal_move(), "{} {m}", pos.to_fen());
+                }
+                None => assert_eq!(contact_mate, None, "{}", pos.to_fen()),
+            }
+        });
+        assert!(found >= 20, "{found} mates in {probed} positions");
     }
 }
