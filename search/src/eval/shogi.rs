@@ -493,6 +493,29 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     result
 }
 
+/// The enemy king's ring, and for a role the ring squares from which that
+/// role of the side to move attacks the king (those the same role of the
+/// other colour attacks from the king): where a contact check can land.
+fn contact_checks(pos: &Position) -> (Bitboard, impl Fn(Role) -> Bitboard) {
+    let them = pos.turn().other();
+    let ksq = pos.king(them);
+    let occ = pos.occupied();
+    let ring = KING_STEP[ksq.index()];
+    (ring, move |role: Role| attacks(them, role, ksq, occ) & ring)
+}
+
+/// The role a board move's piece arrives as (promoted if the move
+/// promotes); none for an empty origin.
+fn arrival_role(pos: &Position, mv: Move) -> Option<Role> {
+    pos.piece_at(mv.from()).map(|pc| {
+        if mv.promotes() {
+            pc.role.promoted()
+        } else {
+            pc.role
+        }
+    })
+}
+
 /// History kinds: 14 roles, a standalone Tris step, a Tris drop, seven hand
 /// drops, the Tris leaving a composite.
 const KINDS: usize = 24;
@@ -547,23 +570,15 @@ impl SearchGame for Position {
     /// (docs/search.md). Each candidate is played to confirm the check.
     fn generate_quiet_checks(&self, list: &mut movegen::MoveList<Move>) {
         let us = self.turn();
-        let them = us.other();
-        let ksq = self.king(them);
-        let occ = self.occupied();
-        let ring = KING_STEP[ksq.index()];
-        // The squares from which `role` attacks the king are those the same
-        // role of the other colour attacks from the king.
-        let checks_from = |role: Role| attacks(them, role, ksq, occ) & ring;
+        let (ring, checks_from) = contact_checks(self);
         let mut board = movegen::MoveList::new();
         self.generate_board_moves(&mut board);
         for &mv in &board {
             if !ring.contains(mv.to()) || self.is_tactical(mv) {
                 continue;
             }
-            let role = match self.piece_at(mv.from()) {
-                Some(pc) if mv.promotes() => pc.role.promoted(),
-                Some(pc) => pc.role,
-                None => continue,
+            let Some(role) = arrival_role(self, mv) else {
+                continue;
             };
             if checks_from(role).contains(mv.to()) && self.play(mv).in_check() {
                 list.push(mv);
@@ -576,7 +591,7 @@ impl SearchGame for Position {
             if self.hand(us, role) == 0 {
                 continue;
             }
-            for to in checks_from(role) & !occ {
+            for to in checks_from(role) & !self.occupied() {
                 let mv = Move::drop(role, to);
                 if self.is_legal_move(mv) && self.play(mv).in_check() {
                     list.push(mv);
@@ -588,28 +603,24 @@ impl SearchGame for Position {
     /// Moves onto a square next to the enemy king from which the moved or
     /// dropped piece attacks it (board moves, captures included, and
     /// drops), each played and kept when the opponent is left without a
-    /// legal move (a loss, section S and S-11; the list is legal, so it
-    /// holds no pawn-drop mate, uchifuzume). Mates by a distant or discovered check are left to
-    /// the search.
+    /// legal move (a loss, S-11; the list is legal, so it holds no
+    /// pawn-drop mate, uchifuzume). Mates by a distant or discovered check
+    /// are left to the search.
     fn mate_in_one(&self, legal: &movegen::MoveList<Move>) -> Option<Move> {
-        let them = self.turn().other();
-        let ksq = self.king(them);
-        let occ = self.occupied();
-        let ring = KING_STEP[ksq.index()];
+        let (ring, checks_from) = contact_checks(self);
         legal.iter().copied().find(|&mv| {
             if !ring.contains(mv.to()) {
                 return false;
             }
             let role = match mv.kind() {
-                MoveKind::Drop => mv.drop_role(),
-                MoveKind::Normal => match self.piece_at(mv.from()) {
-                    Some(pc) if mv.promotes() => pc.role.promoted(),
-                    Some(pc) => pc.role,
-                    None => return false,
-                },
-                _ => return false,
+                MoveKind::Drop => Some(mv.drop_role()),
+                MoveKind::Normal => arrival_role(self, mv),
+                _ => None,
             };
-            if !(attacks(them, role, ksq, occ) & ring).contains(mv.to()) {
+            let Some(role) = role else {
+                return false;
+            };
+            if !checks_from(role).contains(mv.to()) {
                 return false;
             }
             let after = self.play(mv);
@@ -879,7 +890,7 @@ mod tests {
     }
 
     #[test]
-    fn mate_in_one_finds_a_head_gold_drop_but_no_pawn_drop_mate() {
+    fn s_11_mate_in_one_finds_a_head_gold_drop_but_no_pawn_drop_mate() {
         let legal = |pos: &Position| {
             let mut l = movegen::MoveList::new();
             pos.generate(&mut l);
@@ -903,7 +914,7 @@ mod tests {
     /// returns none, no legal move that lands next to the enemy king and
     /// checks from there (by the moved piece) mates.
     #[test]
-    fn mate_in_one_is_sound_and_finds_every_contact_mate() {
+    fn s_11_mate_in_one_is_sound_and_finds_every_contact_mate() {
         let mut starts: Vec<Position> = crate::bench::SHOGI_POSITIONS
             .iter()
             .map(|(v, f)| Position::from_fen(*v, f).unwrap())
