@@ -50,6 +50,11 @@ pub struct ShogiParams {
     /// above `mobility_base` (index = role).
     pub mobility: [i32; 14],
     pub mobility_base: [i32; 14],
+    /// Per enemy piece (index = its role) that an own piece or the king
+    /// attacks and no enemy piece or king defends.
+    pub hanging: [i32; 14],
+    /// Per enemy piece other than a pawn attacked by an own pawn.
+    pub pawn_threat: i32,
     /// For the side to move.
     pub tempo: i32,
     // ---- TrisShogi terms ----
@@ -149,6 +154,8 @@ impl Default for ShogiParams {
             king_proximity: 3,
             mobility: [0, 26, 0, 0, 0, 11, 7, 0, 0, 0, 0, 0, 14, 3],
             mobility_base: [0, 2, 0, 0, 0, 5, 6, 0, 0, 0, 0, 0, 8, 10],
+            hanging: [-14, 5, 31, 18, 6, 27, 14, 0, 3, -2, 0, 0, 2, -9],
+            pawn_threat: 31,
             tempo: 20,
             composite: 40,
             locked_tris: 20,
@@ -200,6 +207,7 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     let mut score = [0i32; 2];
     let mut units = [0i32; 2];
     let mut attacked = [Bitboard::EMPTY; 2];
+    let mut pawn_attacks = [Bitboard::EMPTY; 2];
     for color in [Color::Black, Color::White] {
         let c = color.index();
         let them = color.other();
@@ -220,6 +228,9 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
                 }
                 let att = attacks(color, role, sq, occ);
                 attacked[c] |= att;
+                if role == Role::Pawn {
+                    pawn_attacks[c] |= att;
+                }
                 if mobility && p.mobility[r] != 0 {
                     *s += p.mobility[r] * ((att & !ours).count() as i32 - p.mobility_base[r]);
                 }
@@ -278,6 +289,18 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
             u = (u - p.ring_defender_units * defenders).max(0);
             s += (u * u * p.king_danger_scale / 16).min(p.king_danger_max);
             s -= p.ring_defender * defenders;
+        }
+        if enabled(Term::Threats) {
+            let theirs = pos.pieces(them).without(their_king);
+            let own_king_steps = KING_STEP[pos.king(color).index()];
+            let defended = attacked[them.index()] | their_ring;
+            for sq in theirs & (attacked[c] | own_king_steps) & !defended {
+                if let Some(piece) = pos.piece_at(sq) {
+                    s += p.hanging[piece.role as usize];
+                }
+            }
+            let big = theirs & !pos.role(Role::Pawn);
+            s += p.pawn_threat * (big & pawn_attacks[c]).count() as i32;
         }
         // Tris terms.
         if !enabled(Term::Tris) {
@@ -367,6 +390,10 @@ impl ShogiParams {
         );
         let sliders = |i: usize| [1, 5, 6, 12, 13].contains(&i);
         table(&mut v, "mobility", &mut self.mobility, &ROLES, 1, sliders);
+        table(&mut v, "hanging", &mut self.hanging, &ROLES, 2, |i| {
+            i != king
+        });
+        v.push(("pawn_threat".into(), &mut self.pawn_threat, 2));
         v.push(("ring_defender".into(), &mut self.ring_defender, 2));
         v.push((
             "ring_defender_units".into(),
@@ -797,6 +824,42 @@ mod tests {
         };
         assert!(gain("4k4/9/4P4/9/9/9/9/9/4K4 b G 1") > 0);
         assert_eq!(gain("3gk4/9/4P4/9/9/9/9/9/4K4 b G 1"), 0);
+    }
+
+    #[test]
+    fn hanging_pieces_and_pawn_threats() {
+        // Only the threat terms differ between the two parameter sets.
+        let zero = ShogiParams {
+            hanging: [0; 14],
+            pawn_threat: 0,
+            ..ShogiParams::default()
+        };
+        let mut hanging = zero.clone();
+        hanging.hanging[Role::Bishop as usize] = 50;
+        let pawn = ShogiParams {
+            pawn_threat: 30,
+            ..zero.clone()
+        };
+        let gain = |p: &ShogiParams, sfen: &str| {
+            let pos = Position::from_fen(Variant::Shogi, sfen).unwrap();
+            black_score(&pos, p) - black_score(&pos, &zero)
+        };
+        // A White bishop on 5e attacked by a Black pawn on 5f: hanging
+        // (nothing of White's guards it) and threatened by a pawn.
+        let open = "4k4/9/9/9/4b4/4P4/9/9/4K4 b - 1";
+        assert_eq!(gain(&hanging, open), 50);
+        assert_eq!(gain(&pawn, open), 30);
+        // Guarded by a White gold on 5d: no longer hanging, still
+        // threatened by the pawn.
+        let guarded = "4k4/9/9/4g4/4b4/4P4/9/9/4K4 b - 1";
+        assert_eq!(gain(&hanging, guarded), 0);
+        assert_eq!(gain(&pawn, guarded), 30);
+        // The same from White's side: the sign flips.
+        let white = "4k4/9/9/9/4p4/4B4/9/9/4K4 b - 1";
+        assert_eq!(gain(&hanging, white), -50);
+        assert_eq!(gain(&pawn, white), -30);
+        // Attacked by nothing: no term.
+        assert_eq!(gain(&hanging, "4k4/9/9/9/4b4/9/9/9/4K4 b - 1"), 0);
     }
 
     #[test]
