@@ -55,6 +55,14 @@ pub struct ShogiParams {
     pub hanging: [i32; 14],
     /// Per enemy piece other than a pawn attacked by an own pawn.
     pub pawn_threat: i32,
+    /// Per enemy bishop, rook, horse or dragon (index = its role) attacked
+    /// by an own lance, knight, silver, gold or promoted minor.
+    pub minor_threat: [i32; 14],
+    /// Piece-king tables, by role: index 0 by the piece's place relative to
+    /// its own king, 1 relative to the enemy king, both seen from the
+    /// piece's side ([`king_rel_cell`]); a piece more than two files or two
+    /// ranks away from that king gets nothing.
+    pub king_rel: [[[i32; 15]; 14]; 2],
     /// For the side to move.
     pub tempo: i32,
     // ---- TrisShogi terms ----
@@ -156,6 +164,41 @@ impl Default for ShogiParams {
             mobility_base: [0, 2, 0, 0, 0, 5, 6, 0, 0, 0, 0, 0, 8, 10],
             hanging: [-14, 5, 31, 18, 6, 27, 14, 0, 3, -2, 0, 0, 2, -9],
             pawn_threat: 31,
+            minor_threat: [0, 0, 0, 0, 0, 35, 51, 0, 0, 0, 0, 0, 0, 15],
+            king_rel: [
+                [
+                    [1, 0, -5, 21, -4, -3, 0, -4, -7, -25, -34, -20, 0, 0, 5],
+                    [-25, -14, 6, 0, -8, 35, 0, -6, 11, -10, 32, 46, 0, -14, -27],
+                    [0, -26, -15, -27, 20, 2, 0, 0, -5, 27, 9, 2, 0, -27, 9],
+                    [6, -2, -9, 7, 8, -5, 0, -10, -6, 12, -9, -14, -11, -43, -7],
+                    [9, -6, -13, 3, -5, -12, 0, -4, -12, 9, 5, -15, -29, -5, 21],
+                    [-16, -6, -4, 1, 16, -10, 0, -9, -7, -5, 1, -45, -5, -14, 0],
+                    [-8, -2, -13, 10, 1, -9, 0, -13, -6, 5, 21, -4, -5, 24, 5],
+                    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                    [-5, 0, -5, 19, 10, 5, 0, -5, -9, 15, 5, -1, -5, -5, -5],
+                    [0, 0, 0, 0, 0, 0, 0, 5, 0, -5, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 5, -5, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0, 0, 12, 5, 0, 6, 5, 5, 0, 0],
+                    [24, -4, 0, -5, -16, 15, 0, 23, -14, 0, 4, -31, 0, 0, 0],
+                    [0, 26, 6, 15, 5, -5, 0, -5, -5, 0, 0, 0, 0, 6, 18],
+                ],
+                [
+                    [0, 0, 5, 0, -26, 0, 0, -19, -23, 0, -9, -38, 27, 30, -17],
+                    [0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 5, 12, 9, 14],
+                    [0, 0, 0, 0, 0, -5, 0, -1, -5, 6, 0, -5, -23, 0, -18],
+                    [-5, 0, 2, 0, 0, -5, 0, 5, -17, 0, 0, 5, -9, -5, -25],
+                    [-25, 0, 0, 0, -5, 0, 0, 0, 18, 0, 0, 16, -25, 26, -11],
+                    [0, 0, 0, 0, 0, -17, 0, -19, 34, -5, 0, 29, 22, 34, 5],
+                    [0, -5, 0, 0, 0, 0, 0, 0, -5, 0, 5, -5, 14, -29, -30],
+                    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+                    [0, -5, 0, 0, 0, 0, 0, 0, -33, 0, 0, 15, 0, 5, 10],
+                    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -19, 0, 5, 0],
+                    [0, -25, 14, 0, 0, 5, 0, 0, 0, 0, 0, -14, -5, 0, 9],
+                    [0, -5, -6, 0, 5, 0, 0, 0, -24, 0, 0, -19, 0, -5, -10],
+                    [0, 5, 0, 0, 0, -18, 0, 0, -23, 0, 0, 0, -5, -11, 23],
+                    [10, 2, 8, 0, 0, -5, 0, 0, -20, 0, 0, 15, 0, 0, 0],
+                ],
+            ],
             tempo: 20,
             composite: 40,
             locked_tris: 20,
@@ -184,6 +227,11 @@ fn defender(role: Role) -> bool {
     )
 }
 
+/// A lance, knight, silver, gold or promoted minor.
+fn minor(role: Role) -> bool {
+    matches!(role, Role::Lance | Role::Knight) || defender(role)
+}
+
 /// Chebyshev distance.
 fn distance(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
@@ -197,6 +245,17 @@ fn pst_cell(color: Color, sq: Square) -> usize {
     sq.relative_rank(color) as usize * 5 + f.min(8 - f)
 }
 
+/// The cell of a piece of `color` on `sq` in a table of places relative to
+/// the king on `king`: `(dr + 2) * 3 + |df|`, `dr` the piece's relative
+/// rank minus the king's (negative: ahead of the king, towards `color`'s
+/// far side), `df` the difference of files; `None` when `|df|` or `|dr|`
+/// is above 2.
+fn king_rel_cell(color: Color, sq: Square, king: Square) -> Option<usize> {
+    let df = (sq.file() as i32 - king.file() as i32).unsigned_abs() as usize;
+    let dr = sq.relative_rank(color) as i32 - king.relative_rank(color) as i32;
+    (df <= 2 && (-2..=2).contains(&dr)).then(|| (dr + 2) as usize * 3 + df)
+}
+
 /// The evaluation from Black's side.
 fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     let occ = pos.occupied();
@@ -208,6 +267,7 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     let mut units = [0i32; 2];
     let mut attacked = [Bitboard::EMPTY; 2];
     let mut pawn_attacks = [Bitboard::EMPTY; 2];
+    let mut minor_attacks = [Bitboard::EMPTY; 2];
     for color in [Color::Black, Color::White] {
         let c = color.index();
         let them = color.other();
@@ -230,12 +290,20 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
                 attacked[c] |= att;
                 if role == Role::Pawn {
                     pawn_attacks[c] |= att;
+                } else if minor(role) {
+                    minor_attacks[c] |= att;
                 }
                 if mobility && p.mobility[r] != 0 {
                     *s += p.mobility[r] * ((att & !ours).count() as i32 - p.mobility_base[r]);
                 }
                 if !king_terms {
                     continue;
+                }
+                if let Some(i) = king_rel_cell(color, sq, own_king) {
+                    *s += p.king_rel[0][r][i];
+                }
+                if let Some(i) = king_rel_cell(color, sq, their_king) {
+                    *s += p.king_rel[1][r][i];
                 }
                 let hits = (att & their_ring).count() as i32;
                 if hits > 0 {
@@ -301,6 +369,11 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
             }
             let big = theirs & !pos.role(Role::Pawn);
             s += p.pawn_threat * (big & pawn_attacks[c]).count() as i32;
+            for sq in theirs & minor_attacks[c] {
+                if let Some(piece) = pos.piece_at(sq) {
+                    s += p.minor_threat[piece.role as usize];
+                }
+            }
         }
         // Tris terms.
         if !enabled(Term::Tris) {
@@ -394,6 +467,28 @@ impl ShogiParams {
             i != king
         });
         v.push(("pawn_threat".into(), &mut self.pawn_threat, 2));
+        let major = |i: usize| [5, 6, 12, 13].contains(&i);
+        table(
+            &mut v,
+            "minor_threat",
+            &mut self.minor_threat,
+            &ROLES,
+            2,
+            major,
+        );
+        let rel: Vec<String> = (0..15)
+            .map(|i: i32| format!("r{}f{}", i / 3 - 2, i % 3))
+            .collect();
+        let rel: Vec<&str> = rel.iter().map(String::as_str).collect();
+        for (k, tables) in self.king_rel.iter_mut().enumerate() {
+            let side = ["own", "enemy"][k];
+            for (r, values) in tables.iter_mut().enumerate() {
+                if r != king {
+                    let name = format!("king_rel[{side}][{}]", ROLES[r]);
+                    table(&mut v, &name, values, &rel, 2, all);
+                }
+            }
+        }
         v.push(("ring_defender".into(), &mut self.ring_defender, 2));
         v.push((
             "ring_defender_units".into(),
@@ -832,6 +927,7 @@ mod tests {
         let zero = ShogiParams {
             hanging: [0; 14],
             pawn_threat: 0,
+            minor_threat: [0; 14],
             ..ShogiParams::default()
         };
         let mut hanging = zero.clone();
@@ -860,6 +956,52 @@ mod tests {
         assert_eq!(gain(&pawn, white), -30);
         // Attacked by nothing: no term.
         assert_eq!(gain(&hanging, "4k4/9/9/9/4b4/9/9/9/4K4 b - 1"), 0);
+        // A White rook attacked by a Black silver (minor threat), guarded
+        // or not; a pawn's attack is not a minor's.
+        let mut minor = zero.clone();
+        minor.minor_threat[Role::Rook as usize] = 20;
+        assert_eq!(gain(&minor, "4k4/9/9/4g4/4r4/4S4/9/9/4K4 b - 1"), 20);
+        assert_eq!(gain(&minor, "4k4/9/9/4s4/4R4/9/9/9/4K4 b - 1"), -20);
+        assert_eq!(gain(&minor, "4k4/9/9/9/4r4/4P4/9/9/4K4 b - 1"), 0);
+    }
+
+    #[test]
+    fn piece_king_tables() {
+        let zero = ShogiParams {
+            king_rel: [[[0; 15]; 14]; 2],
+            ..ShogiParams::default()
+        };
+        let gold = Role::Gold as usize;
+        let mut own = zero.clone();
+        // One file aside, one rank ahead of the own king: (-1 + 2) * 3 + 1.
+        own.king_rel[0][gold][4] = 40;
+        let mut enemy = zero.clone();
+        // Same file, two ranks behind the enemy king (seen from the gold's
+        // side): (2 + 2) * 3 + 0.
+        enemy.king_rel[1][gold][12] = 25;
+        let gain = |p: &ShogiParams, sfen: &str| {
+            let pos = Position::from_fen(Variant::Shogi, sfen).unwrap();
+            black_score(&pos, p) - black_score(&pos, &zero)
+        };
+        // A Black gold on 6h beside and ahead of the king on 5i.
+        let beside = "4k4/9/9/9/9/9/9/3G5/4K4 b - 1";
+        assert_eq!(gain(&own, beside), 40);
+        assert_eq!(gain(&enemy, beside), 0);
+        // White's mirror image: a gold on 4b beside its king on 5a.
+        assert_eq!(gain(&own, "4k4/5g3/9/9/9/9/9/9/4K4 b - 1"), -40);
+        // Three files from the king: no cell.
+        assert_eq!(gain(&own, "4k4/9/9/9/9/9/9/G8/4K4 b - 1"), 0);
+        // A Black gold on 5c two ranks in front of White's king on 5a.
+        assert_eq!(gain(&enemy, "4k4/9/4G4/9/9/9/9/9/4K4 b - 1"), 25);
+        assert_eq!(gain(&own, "4k4/9/4G4/9/9/9/9/9/4K4 b - 1"), 0);
+        // Every cell is reached by exactly one place.
+        let mut seen = [0; 15];
+        for sq in Square::all() {
+            if let Some(i) = king_rel_cell(Color::Black, sq, Square::from_coords(4, 4)) {
+                seen[i] += 1;
+            }
+        }
+        assert_eq!(seen, [1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2]);
     }
 
     #[test]
