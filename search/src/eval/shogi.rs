@@ -921,6 +921,12 @@ mod tests {
         assert_eq!(gain("3gk4/9/4P4/9/9/9/9/9/4K4 b G 1"), 0);
     }
 
+    /// Black's score with `p` less that with `zero` in a shogi SFEN.
+    fn score_gain(p: &ShogiParams, zero: &ShogiParams, sfen: &str) -> i32 {
+        let pos = Position::from_fen(Variant::Shogi, sfen).unwrap();
+        black_score(&pos, p) - black_score(&pos, zero)
+    }
+
     #[test]
     fn hanging_pieces_and_pawn_threats() {
         // Only the threat terms differ between the two parameter sets.
@@ -936,10 +942,7 @@ mod tests {
             pawn_threat: 30,
             ..zero.clone()
         };
-        let gain = |p: &ShogiParams, sfen: &str| {
-            let pos = Position::from_fen(Variant::Shogi, sfen).unwrap();
-            black_score(&pos, p) - black_score(&pos, &zero)
-        };
+        let gain = |p: &ShogiParams, sfen: &str| score_gain(p, &zero, sfen);
         // A White bishop on 5e attacked by a Black pawn on 5f: hanging
         // (nothing of White's guards it) and threatened by a pawn.
         let open = "4k4/9/9/9/4b4/4P4/9/9/4K4 b - 1";
@@ -979,10 +982,7 @@ mod tests {
         // Same file, two ranks behind the enemy king (seen from the gold's
         // side): (2 + 2) * 3 + 0.
         enemy.king_rel[1][gold][12] = 25;
-        let gain = |p: &ShogiParams, sfen: &str| {
-            let pos = Position::from_fen(Variant::Shogi, sfen).unwrap();
-            black_score(&pos, p) - black_score(&pos, &zero)
-        };
+        let gain = |p: &ShogiParams, sfen: &str| score_gain(p, &zero, sfen);
         // A Black gold on 6h beside and ahead of the king on 5i.
         let beside = "4k4/9/9/9/9/9/9/3G5/4K4 b - 1";
         assert_eq!(gain(&own, beside), 40);
