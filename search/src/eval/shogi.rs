@@ -375,7 +375,11 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
             }
             let big = theirs & !pos.role(Role::Pawn);
             s += p.pawn_threat * (big & pawn_attacks[c]).count() as i32;
-            for sq in theirs & minor_attacks[c] {
+            let majors = pos.role(Role::Bishop)
+                | pos.role(Role::Rook)
+                | pos.role(Role::Horse)
+                | pos.role(Role::Dragon);
+            for sq in theirs & majors & minor_attacks[c] {
                 if let Some(piece) = pos.piece_at(sq) {
                     s += p.minor_threat[piece.role as usize];
                 }
@@ -1000,7 +1004,8 @@ mod tests {
         // A Black gold on 5c two ranks in front of White's king on 5a.
         assert_eq!(gain(&enemy, "4k4/9/4G4/9/9/9/9/9/4K4 b - 1"), 25);
         assert_eq!(gain(&own, "4k4/9/4G4/9/9/9/9/9/4K4 b - 1"), 0);
-        // Every cell is reached by exactly one place.
+        // Around a king in the middle of the board, each cell on the king's
+        // file is one place and each cell off it two (either side).
         let mut seen = [0; 15];
         for sq in Square::all() {
             if let Some(i) = king_rel_cell(Color::Black, sq, Square::from_coords(4, 4)) {
