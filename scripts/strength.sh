@@ -14,9 +14,10 @@
 # which has no such option, overran 1 s by 0.1-0.45 s: it is told 0.6 s and
 # forfeits only past 2 s, since told 0.6 s it still took up to 1.15 s).
 # Each run writes docs/strength/<pairing>-<UTC time>.log (every game line,
-# the seed, the binary's git revision) and, for chess, the games with each
-# move's score, depth, time and clock in docs/strength/<same name>.pgn (not
-# kept in git: large); after the run the totals over all
+# the seed, the binary's git revision) and the games with each move's
+# score, depth and time: for chess docs/strength/<same name>.pgn, for shogi
+# docs/strength/<same name>.usi (moves as a USI position command; ignored
+# by git like the .pgn, add them with -f); after the run the totals over all
 # logs of the pairing are printed (runs of several sessions add up: each
 # run uses its own seed, so the openings differ).
 # Environment: TRISKELION (binary), SEED (default: from the clock).
@@ -39,7 +40,7 @@ for p in "${pairings[@]}"; do
     chess=(python3 -u $c/chess_games.py "$bin" --games "$games" --tc 10+0.1 --no-analyse
            --random-plies 4 --seed "$seed" --pgn "${log%.log}.pgn")
     shogi=(python3 -u $c/shogi_games.py "$bin" --games "$games" --time 0 --byoyomi 1000
-           --random-plies 6 --seed "$seed")
+           --random-plies 6 --seed "$seed" --record "${log%.log}.usi")
     case $p in
         sf2000|sf2400|sf2850)
             cmd=("${chess[@]}" --option UCI_LimitStrength=true --option "UCI_Elo=${p#sf}"

@@ -12,7 +12,13 @@ Exit status 1 on any protocol failure.
 
   shogi_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
                  [--games N] [--time MS] [--byoyomi MS | --inc MS] [--random-plies N --seed S]
-                 [--opponent-margin MS] [--opponent-grace MS]
+                 [--opponent-margin MS] [--opponent-grace MS] [--record FILE]
+
+--record FILE writes each game as three lines: `game N: ...` (as printed),
+`position startpos moves ...`, and `info` followed by one token per ply
+after the opening, `score/depth/ms` from the last `info ... score` line of
+the engine that moved (score in centipawns from that engine's side, `M5`
+or `M-4` for mate scores, `-` where it sent none).
 """
 
 import argparse
@@ -37,8 +43,23 @@ def on_alarm(_sig, _frame):
     raise Hang()
 
 
+def last_score(lines):
+    """`score/depth` from the last info line with a score, or `-`."""
+    for line in reversed(lines):
+        t = line.split()
+        if t[:1] != ["info"] or "score" not in t:
+            continue
+        i = t.index("score")
+        if i + 2 >= len(t):
+            continue
+        score = t[i + 2] if t[i + 1] == "cp" else "M" + t[i + 2].lstrip("+")
+        depth = t[t.index("depth") + 1] if "depth" in t[:-1] else "?"
+        return f"{score}/{depth}"
+    return "-"
+
+
 def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=(), inc=0,
-              margin=0, grace=100):
+              margin=0, grace=100, record=None):
     board = cshogi.Board()
     moves = []
     for mv in opening:
@@ -51,6 +72,7 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
         e.usinewgame()
     score = None
     reason = f"{max_plies} plies"
+    infos = []
     while len(moves) < max_plies:
         if board.is_game_over():
             score = 0.0 if board.turn == ours_color else 1.0
@@ -63,28 +85,35 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
         allowed = (remain[board.turn] + byoyomi) / 1000.0
         signal.setitimer(signal.ITIMER_REAL, allowed + 5.0)
         start = time.monotonic()
+        lines = []
         try:
             if inc:
                 bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
-                                        binc=inc, winc=inc)
+                                        binc=inc, winc=inc, listener=lines.append)
             else:
                 # The opponent may be told a shorter byoyomi (a margin for
                 # engines without a move-overhead option); the allowance
                 # below stays the full period.
                 told = byoyomi - margin if engine is theirs else byoyomi
                 bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
-                                        byoyomi=told)
+                                        byoyomi=told, listener=lines.append)
         except Hang:
             who = "Triskelion" if engine is ours else "the opponent"
             raise SystemExit(f"FAIL: {who} hung in game {game_no} at ply {len(moves)}")
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
         spent_ms = (time.monotonic() - start) * 1000.0
+        infos.append(f"{last_score(lines)}/{spent_ms:.0f}")
         # Triskelion forfeits 100 ms past its time; the opponent `grace` ms.
         if spent_ms > remain[board.turn] + byoyomi + (100 if engine is ours else grace):
             who = "Triskelion" if engine is ours else "the opponent"
-            print(f"game {game_no}: {who} lost on time at ply {len(moves)} "
-                  f"({spent_ms:.0f} ms of {remain[board.turn] + byoyomi})")
+            line = (f"game {game_no}: {who} lost on time at ply {len(moves)} "
+                    f"({spent_ms:.0f} ms of {remain[board.turn] + byoyomi})")
+            print(line)
+            if record:
+                record.write(f"{line}\nposition startpos moves {' '.join(moves)}\n"
+                             f"info {' '.join(infos)}\n")
+                record.flush()
             for e in (ours, theirs):
                 e.gameover()
             return (0.0, engine is ours) if engine is ours else (1.0, False)
@@ -125,9 +154,14 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
         score = 0.5
     for e in (ours, theirs):
         e.gameover()
-    print(f"game {game_no}: Triskelion {'black' if ours_black else 'white'}, "
-          f"{len(moves)} plies, {reason}, score {score}")
+    line = (f"game {game_no}: Triskelion {'black' if ours_black else 'white'}, "
+            f"{len(moves)} plies, {reason}, score {score}")
+    print(line)
     sys.stdout.flush()
+    if record:
+        record.write(f"{line}\nposition startpos moves {' '.join(moves)}\n"
+                     f"info {' '.join(infos)}\n")
+        record.flush()
     return score, False
 
 
@@ -153,6 +187,7 @@ def main():
     ap.add_argument("--opponent-margin", type=int, default=0,
                     help="ms taken off the byoyomi the opponent is told (for "
                          "engines that overrun it and have no overhead option)")
+    ap.add_argument("--record", help="write the games (moves, scores) to this file")
     args = ap.parse_args()
     signal.signal(signal.SIGALRM, on_alarm)
 
@@ -173,6 +208,7 @@ def main():
             theirs.setoption(k, v)
         for e in (ours, theirs):
             e.isready()
+        record = open(args.record, "w") if args.record else None
         rng = random.Random(args.seed)
         scores, opening, time_losses = [], [], 0
         for g in range(args.games):
@@ -184,7 +220,7 @@ def main():
                     b.push_usi(mv)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
                                          args.max_plies, g + 1, opening, args.inc,
-                                         args.opponent_margin, args.opponent_grace)
+                                         args.opponent_margin, args.opponent_grace, record)
             scores.append(score)
             time_losses += time_loss
         report("Triskelion", f"{args.opponent} {args.option}", scores)
