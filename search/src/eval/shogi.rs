@@ -60,9 +60,9 @@ pub struct ShogiParams {
     pub minor_threat: [i32; 14],
     /// Piece-king tables, by role: index 0 by the piece's place relative to
     /// its own king, 1 relative to the enemy king, both seen from the
-    /// piece's side ([`king_rel_cell`]); a piece more than two files or two
-    /// ranks away from that king gets nothing.
-    pub king_rel: [[[i32; 15]; 14]; 2],
+    /// piece's side ([`king_rel_cell`]); a piece more than three files or
+    /// three ranks away from that king gets nothing.
+    pub king_rel: [[[i32; KING_REL_CELLS]; 14]; 2],
     /// For the side to move.
     pub tempo: i32,
     // ---- TrisShogi terms ----
@@ -167,42 +167,120 @@ impl Default for ShogiParams {
             minor_threat: [0, 0, 0, 0, 0, 37, 64, 0, 0, 0, 0, 0, 1, 21],
             king_rel: [
                 [
-                    [-4, -5, -4, 11, -8, -1, 0, -3, -3, -29, -41, -20, -1, 0, 6],
-                    [-26, -16, 7, 0, -11, 39, 0, -5, 7, -10, 32, 53, 1, -15, -30],
-                    [1, -15, -3, -28, 28, 9, 0, -7, -6, 24, 0, -2, 0, -33, 15],
                     [
-                        2, -2, -12, 14, 17, -2, 0, -9, -7, 13, -10, -9, -15, -54, -10,
+                        0, 0, 0, 0, -4, -5, -4, 0, 11, -8, -1, 0, 0, -3, -3, 0, -29, -41, -20, 0,
+                        -1, 0, 6, 0, 0, 0, 0, 0,
                     ],
                     [
-                        11, -6, -18, -2, 1, -4, 0, -9, -12, -2, -1, -22, -25, -11, 20,
+                        0, 0, 0, 0, -26, -16, 7, 0, 0, -11, 39, 0, 0, -5, 7, 0, -10, 32, 53, 0, 1,
+                        -15, -30, 0, 0, 0, 0, 0,
                     ],
                     [
-                        -11, -11, -20, -1, 8, -10, 0, -13, -13, -6, 1, -49, -5, -17, 0,
+                        0, 0, 0, 0, 1, -15, -3, 0, -28, 28, 9, 0, 0, -7, -6, 0, 24, 0, -2, 0, 0,
+                        -33, 15, 0, 0, 0, 0, 0,
                     ],
-                    [-7, -1, -5, 12, 1, -11, 0, -10, -7, 6, 23, -3, -6, 28, 5],
-                    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-                    [-6, 0, -6, 21, 11, 6, 0, -6, -10, 18, 5, -1, -5, -5, -5],
-                    [0, 0, 0, 0, 0, 0, 0, 5, 0, -5, 0, 0, 0, 0, 0],
-                    [0, -1, 0, 4, -6, 0, 0, 0, 11, 0, 0, 0, 0, 0, 0],
-                    [0, 0, 0, 0, 0, 0, 0, 13, 7, 0, 5, 5, 5, 0, 0],
-                    [25, -8, -2, -6, -18, 18, 0, 27, -16, 0, 4, -35, 0, 0, 0],
-                    [0, 25, 4, 17, 5, -6, 0, -6, -5, 0, 0, 0, 0, 6, 18],
+                    [
+                        0, 0, 0, 0, 2, -2, -12, 0, 14, 17, -2, 0, 0, -9, -7, 0, 13, -10, -9, 0,
+                        -15, -54, -10, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 11, -6, -18, 0, -2, 1, -4, 0, 0, -9, -12, 0, -2, -1, -22, 0,
+                        -25, -11, 20, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, -11, -11, -20, 0, -1, 8, -10, 0, 0, -13, -13, 0, -6, 1, -49, 0,
+                        -5, -17, 0, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, -7, -1, -5, 0, 12, 1, -11, 0, 0, -10, -7, 0, 6, 23, -3, 0, -6,
+                        28, 5, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                        0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, -6, 0, -6, 0, 21, 11, 6, 0, 0, -6, -10, 0, 18, 5, -1, 0, -5,
+                        -5, -5, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0,
+                        0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, -1, 0, 0, 4, -6, 0, 0, 0, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                        0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 7, 0, 0, 5, 5, 0, 5, 0, 0, 0, 0,
+                        0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 25, -8, -2, 0, -6, -18, 18, 0, 0, 27, -16, 0, 0, 4, -35, 0, 0,
+                        0, 0, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 25, 4, 0, 17, 5, -6, 0, 0, -6, -5, 0, 0, 0, 0, 0, 0, 6, 18,
+                        0, 0, 0, 0, 0,
+                    ],
                 ],
                 [
-                    [0, 0, 5, 0, -28, -1, 0, -20, -25, 0, -10, -46, 30, 29, -17],
-                    [0, 0, 0, 0, 0, 6, 0, 0, 0, 0, -1, 6, 12, 10, 17],
-                    [0, 0, 0, 0, 0, -6, 0, -1, -6, 8, 0, -5, -21, 0, -14],
-                    [-5, 1, 2, 0, 0, -7, 0, 6, -19, 0, 0, 6, -11, -5, -29],
-                    [-26, 0, 1, 0, -6, -2, 0, 0, 20, 0, 0, 17, -28, 29, -12],
-                    [0, 0, 0, 0, 0, -15, 0, -21, 41, -6, 0, 33, 23, 38, 9],
-                    [0, -6, 0, 0, 0, 1, 0, 0, -6, 0, 5, -4, 17, -30, -31],
-                    [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-                    [0, -6, 0, 0, 0, 2, 0, 0, -39, 0, 0, 19, 0, 5, 12],
-                    [0, 0, 0, 0, 0, -1, 0, 0, 2, 0, 0, -22, 0, 5, 1],
-                    [0, -25, 16, 0, 0, 6, 0, 0, 0, 0, 0, -16, -4, 0, 11],
-                    [0, -5, -6, 0, 6, 0, 0, 0, -25, 0, 0, -21, 0, -5, -10],
-                    [1, 6, 0, 0, 0, -19, 0, 0, -23, 0, 0, 0, -6, -10, 26],
-                    [12, 3, 8, 0, 0, -8, 0, 0, -21, 0, 0, 18, 0, 1, -2],
+                    [
+                        0, 0, 0, 0, 0, 0, 5, 0, 0, -28, -1, 0, 0, -20, -25, 0, 0, -10, -46, 0, 30,
+                        29, -17, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, -1, 6, 0, 12, 10, 17, 0,
+                        0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -6, 0, 0, -1, -6, 0, 8, 0, -5, 0, -21, 0,
+                        -14, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, -5, 1, 2, 0, 0, 0, -7, 0, 0, 6, -19, 0, 0, 0, 6, 0, -11, -5,
+                        -29, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, -26, 0, 1, 0, 0, -6, -2, 0, 0, 0, 20, 0, 0, 0, 17, 0, -28, 29,
+                        -12, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -15, 0, 0, -21, 41, 0, -6, 0, 33, 0, 23, 38,
+                        9, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, -6, 0, 0, 0, 0, 1, 0, 0, 0, -6, 0, 0, 5, -4, 0, 17, -30,
+                        -31, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                        0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, -6, 0, 0, 0, 0, 2, 0, 0, 0, -39, 0, 0, 0, 19, 0, 0, 5, 12,
+                        0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 2, 0, 0, 0, -22, 0, 0, 5, 1, 0,
+                        0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, -25, 16, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, -16, 0, -4, 0, 11,
+                        0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 0, -5, -6, 0, 0, 6, 0, 0, 0, 0, -25, 0, 0, 0, -21, 0, 0, -5,
+                        -10, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 1, 6, 0, 0, 0, 0, -19, 0, 0, 0, -23, 0, 0, 0, 0, 0, -6, -10,
+                        26, 0, 0, 0, 0, 0,
+                    ],
+                    [
+                        0, 0, 0, 0, 12, 3, 8, 0, 0, 0, -8, 0, 0, 0, -21, 0, 0, 0, 18, 0, 0, 1, -2,
+                        0, 0, 0, 0, 0,
+                    ],
                 ],
             ],
             tempo: 20,
@@ -251,15 +329,22 @@ fn pst_cell(color: Color, sq: Square) -> usize {
     sq.relative_rank(color) as usize * 5 + f.min(8 - f)
 }
 
+/// How many files and ranks from a king the piece-king tables reach.
+const KING_REL_REACH: usize = 3;
+/// Cells of a piece-king table: `|dr|` and `|df|` up to the reach, the
+/// two sides of the king's file sharing a cell.
+const KING_REL_CELLS: usize = (2 * KING_REL_REACH + 1) * (KING_REL_REACH + 1);
+
 /// The cell of a piece of `color` on `sq` in a table of places relative to
-/// the king on `king`: `(dr + 2) * 3 + |df|`, `dr` the piece's relative
+/// the king on `king`: `(dr + 3) * 4 + |df|`, `dr` the piece's relative
 /// rank minus the king's (negative: ahead of the king, towards `color`'s
 /// far side), `df` the difference of files; `None` when `|df|` or `|dr|`
-/// is above 2.
+/// is above [`KING_REL_REACH`] (3).
 fn king_rel_cell(color: Color, sq: Square, king: Square) -> Option<usize> {
     let df = (sq.file() as i32 - king.file() as i32).unsigned_abs() as usize;
     let dr = sq.relative_rank(color) as i32 - king.relative_rank(color) as i32;
-    (df <= 2 && (-2..=2).contains(&dr)).then(|| (dr + 2) as usize * 3 + df)
+    (df <= KING_REL_REACH && dr.unsigned_abs() as usize <= KING_REL_REACH)
+        .then(|| (dr + KING_REL_REACH as i32) as usize * (KING_REL_REACH + 1) + df)
 }
 
 /// The evaluation from Black's side.
@@ -486,8 +571,9 @@ impl ShogiParams {
             2,
             major,
         );
-        let rel: Vec<String> = (0..15)
-            .map(|i: i32| format!("r{}f{}", i / 3 - 2, i % 3))
+        let files = KING_REL_REACH as i32 + 1;
+        let rel: Vec<String> = (0..KING_REL_CELLS as i32)
+            .map(|i| format!("r{}f{}", i / files - KING_REL_REACH as i32, i % files))
             .collect();
         let rel: Vec<&str> = rel.iter().map(String::as_str).collect();
         for (k, tables) in self.king_rel.iter_mut().enumerate() {
@@ -981,17 +1067,17 @@ mod tests {
     #[test]
     fn piece_king_tables() {
         let zero = ShogiParams {
-            king_rel: [[[0; 15]; 14]; 2],
+            king_rel: [[[0; KING_REL_CELLS]; 14]; 2],
             ..ShogiParams::default()
         };
         let gold = Role::Gold as usize;
         let mut own = zero.clone();
-        // One file aside, one rank ahead of the own king: (-1 + 2) * 3 + 1.
-        own.king_rel[0][gold][4] = 40;
+        // One file aside, one rank ahead of the own king: (-1 + 3) * 4 + 1.
+        own.king_rel[0][gold][9] = 40;
         let mut enemy = zero.clone();
         // Same file, two ranks behind the enemy king (seen from the gold's
-        // side): (2 + 2) * 3 + 0.
-        enemy.king_rel[1][gold][12] = 25;
+        // side): (2 + 3) * 4 + 0.
+        enemy.king_rel[1][gold][20] = 25;
         let gain = |p: &ShogiParams, sfen: &str| score_gain(p, &zero, sfen);
         // A Black gold on 6h beside and ahead of the king on 5i.
         let beside = "4k4/9/9/9/9/9/9/3G5/4K4 b - 1";
@@ -999,20 +1085,25 @@ mod tests {
         assert_eq!(gain(&enemy, beside), 0);
         // White's mirror image: a gold on 4b beside its king on 5a.
         assert_eq!(gain(&own, "4k4/5g3/9/9/9/9/9/9/4K4 b - 1"), -40);
-        // Three files from the king: no cell.
+        // Four files from the king: no cell.
         assert_eq!(gain(&own, "4k4/9/9/9/9/9/9/G8/4K4 b - 1"), 0);
+        // Three files aside, three ranks ahead: the table's far corner.
+        let mut corner = zero.clone();
+        corner.king_rel[0][gold][3] = 7;
+        assert_eq!(gain(&corner, "4k4/9/9/9/9/1G7/9/9/4K4 b - 1"), 7);
+        assert_eq!(gain(&corner, "4k4/9/9/9/9/7G1/9/9/4K4 b - 1"), 7);
         // A Black gold on 5c two ranks in front of White's king on 5a.
         assert_eq!(gain(&enemy, "4k4/9/4G4/9/9/9/9/9/4K4 b - 1"), 25);
         assert_eq!(gain(&own, "4k4/9/4G4/9/9/9/9/9/4K4 b - 1"), 0);
         // Around a king in the middle of the board, each cell on the king's
         // file is one place and each cell off it two (either side).
-        let mut seen = [0; 15];
+        let mut seen = [0; KING_REL_CELLS];
         for sq in Square::all() {
             if let Some(i) = king_rel_cell(Color::Black, sq, Square::from_coords(4, 4)) {
                 seen[i] += 1;
             }
         }
-        assert_eq!(seen, [1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2, 1, 2, 2]);
+        assert_eq!(seen, [[1, 2, 2, 2]; 7].concat().as_slice());
     }
 
     #[test]
