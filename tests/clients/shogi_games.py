@@ -18,7 +18,8 @@ Exit status 1 on any protocol failure.
 `position startpos moves ...`, and `info` followed by one token per ply
 after the opening, `score/depth/ms` from the last `info ... score` line of
 the engine that moved (score in centipawns from that engine's side, `M5`
-or `M-4` for mate scores, `-` where it sent none).
+or `M-4` for mate scores, `-` where it sent none); an answer that is not
+a move (`resign`, `win`, a move past the time) has its token too.
 """
 
 import argparse
@@ -56,6 +57,14 @@ def last_score(lines):
         depth = t[t.index("depth") + 1] if "depth" in t[:-1] else "?"
         return f"{score}/{depth}"
     return "-"
+
+
+def write_record(record, line, moves, infos):
+    """One game in the `--record` file (nothing without one)."""
+    if record:
+        record.write(f"{line}\nposition startpos moves {' '.join(moves)}\n"
+                     f"info {' '.join(infos)}\n")
+        record.flush()
 
 
 def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=(), inc=0,
@@ -110,10 +119,7 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
             line = (f"game {game_no}: {who} lost on time at ply {len(moves)} "
                     f"({spent_ms:.0f} ms of {remain[board.turn] + byoyomi})")
             print(line)
-            if record:
-                record.write(f"{line}\nposition startpos moves {' '.join(moves)}\n"
-                             f"info {' '.join(infos)}\n")
-                record.flush()
+            write_record(record, line, moves, infos)
             for e in (ours, theirs):
                 e.gameover()
             return (0.0, engine is ours) if engine is ours else (1.0, False)
@@ -158,10 +164,7 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
             f"{len(moves)} plies, {reason}, score {score}")
     print(line)
     sys.stdout.flush()
-    if record:
-        record.write(f"{line}\nposition startpos moves {' '.join(moves)}\n"
-                     f"info {' '.join(infos)}\n")
-        record.flush()
+    write_record(record, line, moves, infos)
     return score, False
 
 

@@ -355,6 +355,11 @@ fn king_rel_cell(color: Color, sq: Square, king: Square) -> Option<usize> {
 /// The evaluation from Black's side.
 fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     let occ = pos.occupied();
+    // The pieces a minor threat can hit (`minor_threat`).
+    let majors = pos.role(Role::Bishop)
+        | pos.role(Role::Rook)
+        | pos.role(Role::Horse)
+        | pos.role(Role::Dragon);
     let king_terms = enabled(Term::KingSafety);
     let mobility = enabled(Term::Mobility);
     // Per colour (index = Color): score, danger units against the enemy
@@ -465,10 +470,6 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
             }
             let big = theirs & !pos.role(Role::Pawn);
             s += p.pawn_threat * (big & pawn_attacks[c]).count() as i32;
-            let majors = pos.role(Role::Bishop)
-                | pos.role(Role::Rook)
-                | pos.role(Role::Horse)
-                | pos.role(Role::Dragon);
             for sq in theirs & majors & minor_attacks[c] {
                 if let Some(piece) = pos.piece_at(sq) {
                     s += p.minor_threat[piece.role as usize];
