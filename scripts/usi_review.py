@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reads shogi game records written by `tests/clients/shogi_games.py
 --record` (`docs/strength/*.usi`) and prints, for each game Triskelion
-lost, where the opponent first announced a mate against it and what
+lost, where the opponent first announced a mate against it (a `mate` score,
+or a centipawn score of 100,000 or more as gpsusi gives) and what
 Triskelion's own score was then: its score at its move just before, and
 its highest score over its last ten moves before. A high score there is a
 won-looking position that collapsed; a low one, a loss seen coming.
@@ -10,6 +11,18 @@ won-looking position that collapsed; a low one, a loss seen coming.
 """
 
 import sys
+
+
+# gpsusi reports a mate it has found as a huge centipawn score (1148897),
+# not as `mate`; anything from this bound on counts as a mate announcement.
+MATE_CP = 100_000
+
+
+def announces_mate(score):
+    """A mate for the side that reported `score` (a record token)."""
+    if score.startswith("M"):
+        return not score.startswith("M-")
+    return score.lstrip("-").isdigit() and int(score) >= MATE_CP
 
 
 def review(path):
@@ -30,7 +43,7 @@ def review(path):
             score = token.split("/")[0]
             if (ply % 2 == 0) == ours_black:
                 ours.append(score)
-            elif score.startswith("M") and not score.startswith("M-"):
+            elif announces_mate(score):
                 cps = [int(s) for s in ours[-10:] if s != "-" and not s.startswith("M")]
                 found = (ply, score, ours[-1] if ours else "-", max(cps, default=None))
                 break
