@@ -8,7 +8,8 @@ at a fixed depth, and writes one line per position:
 
     <sfen>\t<score in centipawns from Black's side>
 
-Mate scores and scores beyond 3000 cp are skipped. An odd STEP (default 3)
+Mate scores and scores beyond 3000 cp are skipped, and so is a position
+the teacher has not scored within 30 seconds. An odd STEP (default 3)
 samples both sides to move. The teacher is
 Fairy-Stockfish by default (`usi` first, as it needs).
 
@@ -19,6 +20,7 @@ Fairy-Stockfish by default (`usi` first, as it needs).
 import argparse
 import subprocess
 import sys
+import time
 
 import cshogi
 
@@ -47,16 +49,29 @@ class Teacher:
             if line.startswith(token):
                 return lines
 
-    def score(self, sfen, depth):
+    def score(self, sfen, depth, limit=30.0):
+        """The teacher's last score at `depth`, or None when it has not
+        answered within `limit` seconds: Fairy-Stockfish 11.1 was seen
+        repeating depth 1 without end on a position crowded with promoted
+        pieces (its output filled 8 GB); it is then stopped."""
         self.send(f"position sfen {sfen}")
         self.send(f"go depth {depth}")
-        score = None
-        for line in self.wait("bestmove"):
+        score, start, stopped = None, time.monotonic(), False
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise SystemExit("teacher exited")
+            if line.startswith("bestmove"):
+                return None if stopped else score
             words = line.split()
             if "score" in words:
                 i = words.index("score")
                 score = (words[i + 1], int(words[i + 2]))
-        return score
+            if not stopped and time.monotonic() - start > limit:
+                print(f"no answer within {limit:.0f} s, stopped: {sfen}", file=sys.stderr,
+                      flush=True)
+                self.send("stop")
+                stopped = True
 
     def quit(self):
         self.send("quit")
@@ -89,7 +104,10 @@ def main():
                     if key in seen:
                         continue
                     seen.add(key)
-                    kind, value = teacher.score(sfen, args.depth)
+                    answer = teacher.score(sfen, args.depth)
+                    if answer is None:
+                        continue
+                    kind, value = answer
                     if kind != "cp" or abs(value) > 3000:
                         continue
                     if board.turn == cshogi.WHITE:
