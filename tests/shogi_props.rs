@@ -1,7 +1,8 @@
 //! Properties over random `trisshogi` playouts biased towards early
 //! captures and Tris play (deterministic seeded RNG): SFEN round trip,
 //! copy-make leaves the parent untouched, incremental hash == recomputed
-//! hash, `is_legal` agrees with the generated set, move strings round-trip,
+//! hash, `is_legal` and `has_legal_move` agree with the generated set, move
+//! strings round-trip,
 //! the drop-free list is the full list without drops, and `mengshogi`
 //! generates the same moves as `trisshogi`.
 
@@ -88,8 +89,23 @@ fn check_position(pos: &Position, prev_moves: &[Move], ply: usize) {
     // Incremental hash.
     assert_eq!(pos.hash(), pos.compute_hash(), "{fen}");
     let list = pos.legal_moves();
-    // The bulk count of perft leaves agrees with the list.
+    // The bulk count of perft leaves agrees with the list, and so does the
+    // early-stopping test for a legal move; after every checking move too
+    // (on a third of the plies), where the mate probe asks it.
     assert_eq!(pos.count_legal(), list.len() as u64, "{fen}");
+    assert_eq!(pos.has_legal_move(), !list.is_empty(), "{fen}");
+    if ply % 3 == 2 {
+        for &m in &list {
+            let child = pos.play(m);
+            if child.in_check() {
+                assert_eq!(
+                    child.has_legal_move(),
+                    !child.legal_moves().is_empty(),
+                    "after {m} in {fen}"
+                );
+            }
+        }
+    }
     // Move strings are unique and parse back to the same move.
     let mut seen = HashSet::new();
     for &m in &list {

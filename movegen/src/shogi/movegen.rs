@@ -96,6 +96,23 @@ impl Position {
     }
 
     fn gen(&self, list: Option<&mut MoveList<Move>>, drops: bool, tactical: bool) -> u64 {
+        self.gen_with(list, drops, tactical, false)
+    }
+
+    /// Appends at least one legal move to the empty `list` when there is
+    /// one (not all of them; the king's first).
+    fn gen_first(&self, list: &mut MoveList<Move>) {
+        debug_assert!(list.is_empty());
+        self.gen_with(Some(list), true, false, true);
+    }
+
+    fn gen_with(
+        &self,
+        list: Option<&mut MoveList<Move>>,
+        drops: bool,
+        tactical: bool,
+        first_only: bool,
+    ) -> u64 {
         let us = self.turn;
         let ksq = self.king(us);
         let occ = self.occupied();
@@ -128,9 +145,10 @@ impl Position {
             pinned,
             map,
             tactical,
+            first_only,
         };
         gen.board_moves();
-        if drops {
+        if drops && !gen.done() {
             gen.drops();
         }
         gen.count
@@ -212,10 +230,18 @@ impl Position {
         self.gen(None, true, false)
     }
 
-    /// Whether the side to move has at least one legal move.
+    /// Whether the side to move has at least one legal move. Stops at the
+    /// first one found, the king's moves tried first: after a check (the
+    /// mate probe, the pawn-drop mate rule) the king's escape or its
+    /// capture of the checker usually answers at once. While S-F2 binds,
+    /// the full list is filtered instead.
     pub fn has_legal_move(&self) -> bool {
         let mut list = MoveList::new();
-        self.generate_into(&mut list);
+        if self.drop_forced() {
+            self.generate_into(&mut list);
+        } else {
+            self.gen_first(&mut list);
+        }
         !list.is_empty()
     }
 
@@ -355,6 +381,9 @@ struct Gen<'a> {
     map: Bitboard,
     /// Only the moves that take a piece or promote (list mode only).
     tactical: bool,
+    /// Stop once a move is listed (list mode only, the list empty at the
+    /// start; `has_legal_move`).
+    first_only: bool,
 }
 
 /// The squares of `color`'s promotion zone.
@@ -415,6 +444,12 @@ fn bulk_count(role: Role, from: Square, targets: Bitboard, us: Color) -> u64 {
 }
 
 impl Gen<'_> {
+    /// Whether a `first_only` generation has found its move.
+    #[inline]
+    fn done(&self) -> bool {
+        self.first_only && self.list.as_ref().is_some_and(|l| !l.is_empty())
+    }
+
     #[inline]
     fn emit(&mut self, mv: Move) {
         if self.tactical && !self.pos.captures_or_promotes(mv) {
@@ -568,7 +603,16 @@ impl Gen<'_> {
                 units &= !k.bb();
             }
         }
-        for from in units {
+        // Looking for any one move, the king's come first.
+        let (first, rest) = if self.first_only {
+            (units & self.ksq.bb(), units & !self.ksq.bb())
+        } else {
+            (Bitboard::EMPTY, units)
+        };
+        for from in first.into_iter().chain(rest) {
+            if self.done() {
+                return;
+            }
             let role = match pos.board[from.index()] {
                 Some(p) => p.role,
                 None => continue,
@@ -619,6 +663,9 @@ impl Gen<'_> {
             return;
         }
         for from in pos.tris_lock[us.index()] {
+            if self.done() {
+                return;
+            }
             let risky = self.pinned.contains(from);
             let steps = TRIS_STEP[from.index()] & empty;
             if self.list.is_none() && !self.needs_test(risky) {
@@ -653,7 +700,7 @@ impl Gen<'_> {
         }
         let hand = &pos.hands[us.index()];
         for role in Role::HAND {
-            if hand[role.hand_index()] == 0 {
+            if hand[role.hand_index()] == 0 || self.done() {
                 continue;
             }
             let mut t = targets & !dead_squares(role, us);
