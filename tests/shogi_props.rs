@@ -1,10 +1,9 @@
 //! Properties over random `trisshogi` playouts biased towards early
 //! captures and Tris play (deterministic seeded RNG): SFEN round trip,
 //! copy-make leaves the parent untouched, incremental hash == recomputed
-//! hash, `is_legal` and `has_legal_move` agree with the generated set, move
-//! strings round-trip,
-//! the drop-free list is the full list without drops, and `mengshogi`
-//! generates the same moves as `trisshogi`.
+//! hash, `is_legal` and `has_legal_move` agree with the generated set,
+//! move strings round-trip, the drop-free list is the full list without
+//! drops, and `mengshogi` generates the same moves as `trisshogi`.
 
 use std::collections::HashSet;
 
