@@ -75,11 +75,10 @@ def main():
     games = {}
     current = None
     for line in out:
-        m = re.match(r"game (\d+) \((white|black), ([^)]*)\): (\d+) moves lost a pawn or more", line)
+        m = re.match(r"game (\d+) \((white|black), [^)]*\): (\d+) moves lost a pawn or more", line)
         if m:
             current = m.group(1)
-            games[current] = dict(side=m.group(2), result=m.group(3), count=int(m.group(4)),
-                                  lines=[])
+            games[current] = dict(side=m.group(2), count=int(m.group(3)), lines=[])
         elif line.startswith("  ply ") and current is not None:
             games[current]["lines"].append(line)
     if sorted(games) != ["1", "2", "3"]:

@@ -730,7 +730,7 @@ impl Gen<'_> {
                 }
             }
         }
-        if pos.drop_switch() {
+        if pos.drop_switch() && !self.done() {
             if self.list.is_none() {
                 self.count += targets.count() as u64;
             } else {
