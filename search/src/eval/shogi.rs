@@ -42,6 +42,15 @@ pub struct ShogiParams {
     /// `king_danger_max`.
     pub king_danger_scale: i32,
     pub king_danger_max: i32,
+    /// King danger units per square of the enemy king's ring that an own
+    /// piece attacks and no enemy piece but the king defends.
+    pub weak_ring_units: i32,
+    /// Added to `king_danger_scale` for the side to move (an attack with
+    /// the move in hand is a move ahead in a mating race).
+    pub danger_to_move: i32,
+    /// King danger units per square of the enemy king's ring that two or
+    /// more own pieces (not the king) attack.
+    pub double_ring_units: i32,
     /// Per piece that reaches neither king's ring: this ×
     /// distance(own king) × distance(enemy king) / 4 (pieces should stay
     /// near a king, to guard it or to attack it).
@@ -165,6 +174,9 @@ impl Default for ShogiParams {
             ring_defender_units: 1,
             king_danger_scale: 10,
             king_danger_max: 1200,
+            weak_ring_units: 0,
+            danger_to_move: 0,
+            double_ring_units: 0,
             king_proximity: 3,
             mobility: [0, 13, 0, 0, 0, 11, 9, 0, 0, 0, 0, 0, 8, 7],
             mobility_base: [0, 2, 0, 0, 0, 5, 6, 0, 0, 0, 0, 0, 8, 10],
@@ -368,6 +380,8 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
     let mut score = [0i32; 2];
     let mut units = [0i32; 2];
     let mut attacked = [Bitboard::EMPTY; 2];
+    // Squares attacked by two or more of them.
+    let mut attacked2 = [Bitboard::EMPTY; 2];
     let mut pawn_attacks = [Bitboard::EMPTY; 2];
     let mut minor_attacks = [Bitboard::EMPTY; 2];
     for color in [Color::Black, Color::White] {
@@ -389,6 +403,7 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
                     continue;
                 }
                 let att = attacks(color, role, sq, occ);
+                attacked2[c] |= attacked[c] & att;
                 attacked[c] |= att;
                 if role == Role::Pawn {
                     pawn_attacks[c] |= att;
@@ -456,8 +471,17 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
                     }
                 }
             }
+            u += p.double_ring_units * (their_ring & attacked2[c]).count() as i32;
+            u += p.weak_ring_units
+                * (their_ring & attacked[c] & !attacked[them.index()]).count() as i32;
             u = (u - p.ring_defender_units * defenders).max(0);
-            s += (u * u * p.king_danger_scale / 16).min(p.king_danger_max);
+            let scale = p.king_danger_scale
+                + if color == pos.turn() {
+                    p.danger_to_move
+                } else {
+                    0
+                };
+            s += (u * u * scale / 16).min(p.king_danger_max);
             s -= p.ring_defender * defenders;
         }
         if enabled(Term::Threats) {
@@ -599,6 +623,9 @@ impl ShogiParams {
             1,
         ));
         v.push(("king_danger_scale".into(), &mut self.king_danger_scale, 1));
+        v.push(("weak_ring_units".into(), &mut self.weak_ring_units, 1));
+        v.push(("danger_to_move".into(), &mut self.danger_to_move, 1));
+        v.push(("double_ring_units".into(), &mut self.double_ring_units, 1));
         v.push(("king_proximity".into(), &mut self.king_proximity, 1));
         // Not the tempo: a fit on data with both sides to move gave 78, which
         // measured -66.8 [-149.8, +9.3] in 79 self-play games (the search's
@@ -1022,6 +1049,42 @@ mod tests {
         };
         assert!(gain("4k4/9/4P4/9/9/9/9/9/4K4 b G 1") > 0);
         assert_eq!(gain("3gk4/9/4P4/9/9/9/9/9/4K4 b G 1"), 0);
+    }
+
+    #[test]
+    fn weak_ring_squares_and_the_move_add_king_danger() {
+        let zero = ShogiParams::default();
+        let weak = ShogiParams {
+            weak_ring_units: 2,
+            ..zero.clone()
+        };
+        // A Black dragon on 4c attacks 4a, 4b and 5b of White's king ring;
+        // nothing of White's but the king guards them.
+        let open = "4k4/9/5+R3/9/9/9/9/9/4K4 b - 1";
+        // A White gold on 6a guards 5b: 4a and 4b stay weak.
+        let guarded = "3gk4/9/5+R3/9/9/9/9/9/4K4 b - 1";
+        let g_open = score_gain(&weak, &zero, open);
+        let g_guarded = score_gain(&weak, &zero, guarded);
+        assert!(g_open > g_guarded && g_guarded > 0, "{g_open} {g_guarded}");
+        // A square two pieces attack: 4b, by the dragon and a silver on 3c
+        // (a Black silver attacks 2b, 3b and 4b ahead of it).
+        let double = ShogiParams {
+            double_ring_units: 3,
+            ..zero.clone()
+        };
+        assert_eq!(score_gain(&double, &zero, open), 0);
+        assert!(score_gain(&double, &zero, "4k4/9/5+RS2/9/9/9/9/9/4K4 b - 1") > 0);
+        // The attack weighs more with the attacker to move; White, to
+        // move, has no attack for the term to scale.
+        let to_move = ShogiParams {
+            danger_to_move: 4,
+            ..zero.clone()
+        };
+        assert!(score_gain(&to_move, &zero, open) > 0);
+        assert_eq!(
+            score_gain(&to_move, &zero, "4k4/9/5+R3/9/9/9/9/9/4K4 w - 1"),
+            0
+        );
     }
 
     /// Black's score with `p` less that with `zero` in a shogi SFEN.
