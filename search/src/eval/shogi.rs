@@ -16,6 +16,9 @@ pub struct ShogiParams {
     pub board_value: [i32; 14],
     /// Value in hand by hand index (R B G S N L P).
     pub hand_value: [i32; 7],
+    /// Added to `hand_value` for each piece of a kind in hand beyond the
+    /// first (R B G S N L P): a second piece of a kind can be worth less.
+    pub hand_more: [i32; 7],
     /// Bonus per rank of advance (relative rank 8 = home) for pawns,
     /// silvers and golds.
     pub advance: [i32; 14],
@@ -97,6 +100,7 @@ impl Default for ShogiParams {
                 36, 223, 185, 408, 465, 548, 661, 0, 565, 388, 498, 544, 970, 1224,
             ],
             hand_value: [761, 599, 462, 423, 224, 226, 61],
+            hand_more: [0; 7],
             advance: [9, -4, -2, -9, -10, 5, 4, 0, -26, -5, -22, -26, -17, -23],
             pst: [
                 [
@@ -432,7 +436,7 @@ fn black_score(pos: &Position, p: &ShogiParams) -> i32 {
         }
         for (i, role) in Role::HAND.into_iter().enumerate() {
             let n = pos.hand(color, role) as i32;
-            *s += p.hand_value[i] * n;
+            *s += p.hand_value[i] * n + p.hand_more[i] * (n - 1).max(0);
             if n > 0 {
                 units[c] +=
                     p.hand_attack_units[i] + if n > 1 { p.hand_attack_units[i] / 2 } else { 0 };
@@ -554,6 +558,7 @@ impl ShogiParams {
             |i| i != king,
         );
         table(&mut v, "hand_value", &mut self.hand_value, &HAND, 10, all);
+        table(&mut v, "hand_more", &mut self.hand_more, &HAND, 2, all);
         table(&mut v, "advance", &mut self.advance, &ROLES, 1, |i| {
             i != king
         });
@@ -1085,6 +1090,20 @@ mod tests {
             score_gain(&to_move, &zero, "4k4/9/5+R3/9/9/9/9/9/4K4 w - 1"),
             0
         );
+    }
+
+    #[test]
+    fn pieces_of_a_kind_in_hand_beyond_the_first() {
+        let zero = ShogiParams::default();
+        let more = ShogiParams {
+            hand_more: [0, 0, 0, 0, 0, 0, -5],
+            ..zero.clone()
+        };
+        let kings = "4k4/9/9/9/9/9/9/9/4K4 b";
+        assert_eq!(score_gain(&more, &zero, &format!("{kings} P 1")), 0);
+        assert_eq!(score_gain(&more, &zero, &format!("{kings} 3P 1")), -10);
+        assert_eq!(score_gain(&more, &zero, &format!("{kings} 3Pp 1")), -10);
+        assert_eq!(score_gain(&more, &zero, &format!("{kings} 3P4p 1")), 5);
     }
 
     /// Black's score with `p` less that with `zero` in a shogi SFEN.
