@@ -948,10 +948,25 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced() {
-        let pos = Position::startpos(Variant::Shogi);
-        assert_eq!(evaluate(&pos), params().tempo);
-        let tris = Position::startpos(Variant::TrisShogi);
-        assert_eq!(evaluate(&tris), params().tempo);
+        // The same for either side to move, from its own side.
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+        for variant in [Variant::Shogi, Variant::TrisShogi] {
+            let black = Position::startpos(variant);
+            let white = black.null_move().unwrap();
+            assert_eq!(evaluate(&black), evaluate(&white), "{variant:?}");
+            // Without the extra king danger of the side to move only the
+            // tempo is left.
+            let p = ShogiParams {
+                danger_to_move: 0,
+                ..ShogiParams::default()
+            };
+            assert_eq!(black_eval_with(&black, &p), p.tempo, "{variant:?}");
+        }
+        let white = Position::from_fen(Variant::Shogi, &format!("{start} w - 1")).unwrap();
+        assert_eq!(
+            evaluate(&white),
+            evaluate(&Position::startpos(Variant::Shogi))
+        );
     }
 
     #[test]
@@ -1058,7 +1073,15 @@ mod tests {
 
     #[test]
     fn weak_ring_squares_and_the_move_add_king_danger() {
-        let zero = ShogiParams::default();
+        // No units for the gold on the ring below as a defender: the
+        // comparison is of the weak squares alone.
+        let zero = ShogiParams {
+            weak_ring_units: 0,
+            double_ring_units: 0,
+            danger_to_move: 0,
+            ring_defender_units: 0,
+            ..ShogiParams::default()
+        };
         let weak = ShogiParams {
             weak_ring_units: 2,
             ..zero.clone()
@@ -1079,22 +1102,26 @@ mod tests {
         };
         assert_eq!(score_gain(&double, &zero, open), 0);
         assert!(score_gain(&double, &zero, "4k4/9/5+RS2/9/9/9/9/9/4K4 b - 1") > 0);
-        // The attack weighs more with the attacker to move; White, to
-        // move, has no attack for the term to scale.
+        // The attack (here of the weak squares) weighs more with the
+        // attacker to move; White, to move, has no attack for the term to
+        // scale.
         let to_move = ShogiParams {
             danger_to_move: 4,
-            ..zero.clone()
+            ..weak.clone()
         };
-        assert!(score_gain(&to_move, &zero, open) > 0);
+        assert!(score_gain(&to_move, &weak, open) > 0);
         assert_eq!(
-            score_gain(&to_move, &zero, "4k4/9/5+R3/9/9/9/9/9/4K4 w - 1"),
+            score_gain(&to_move, &weak, "4k4/9/5+R3/9/9/9/9/9/4K4 w - 1"),
             0
         );
     }
 
     #[test]
     fn pieces_of_a_kind_in_hand_beyond_the_first() {
-        let zero = ShogiParams::default();
+        let zero = ShogiParams {
+            hand_more: [0; 7],
+            ..ShogiParams::default()
+        };
         let more = ShogiParams {
             hand_more: [0, 0, 0, 0, 0, 0, -5],
             ..zero.clone()
