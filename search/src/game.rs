@@ -13,6 +13,9 @@ pub trait SearchGame: Game {
     const PERPETUAL_CHECK_LOSES: bool;
     /// Size of the history tables ([`SearchGame::history_index`] is below it).
     const HISTORY_SIZE: usize;
+    /// Whether the quiescence search prunes (the `qs_pruning` feature):
+    /// measured in shogi only, so chess keeps the full quiescence search.
+    const QS_PRUNING: bool;
 
     /// 0 for the first player (White / Black in shogi), 1 for the second.
     fn side_to_move(&self) -> usize;

@@ -730,6 +730,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             picker.fill_tactical(pos, &moves, tt_move);
             picker.add_quiet(&quiet_checks);
         }
+        let prune = G::QS_PRUNING && self.shared.features.qs_pruning;
+        let mut taken = 0usize;
         loop {
             let next = if in_check {
                 picker.next(&Context {
@@ -744,11 +746,21 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let Some((mv, _)) = next else {
                 break;
             };
-            if !in_check && !pos.see_ge(mv, 0) {
+            taken += 1;
+            // Once a move has kept the node from being mated, an evasion
+            // that loses material by SEE (an interposition where it is
+            // taken) is not searched either.
+            if (!in_check || (prune && best > -MATE_BOUND)) && !pos.see_ge(mv, 0) {
                 continue;
             }
             let child = pos.play(mv);
-            self.keys.push((child.hash(), child.in_check()));
+            let gives_check = child.in_check();
+            // Past the picker's first two moves, only checks (and, in
+            // check, evasions) are searched.
+            if prune && !in_check && !gives_check && taken > 2 && best > -MATE_BOUND {
+                continue;
+            }
+            self.keys.push((child.hash(), gives_check));
             let score = -self.qsearch(&child, ply + 1, -beta, -alpha, false);
             self.keys.pop();
             if self.stopped() {

@@ -127,6 +127,10 @@ pub struct Features {
     /// A mate-in-one probe at nodes without a table entry (shogi: contact
     /// checks and drops next to the enemy king).
     pub mate_probe: bool,
+    /// Quiescence pruning (shogi family): in check, evasions losing by SEE
+    /// once one evasion is searched; otherwise non-checking moves past the
+    /// first two.
+    pub qs_pruning: bool,
 }
 
 impl Default for Features {
@@ -146,13 +150,14 @@ impl Default for Features {
             lmr_captures: true,
             lmr_tt_capture: true,
             mate_probe: true,
+            qs_pruning: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 15] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -167,6 +172,7 @@ impl Features {
         "lmr_captures",
         "lmr_tt_capture",
         "mate_probe",
+        "qs_pruning",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -186,6 +192,7 @@ impl Features {
             "lmr_captures" => &mut self.lmr_captures,
             "lmr_tt_capture" => &mut self.lmr_tt_capture,
             "mate_probe" => &mut self.mate_probe,
+            "qs_pruning" => &mut self.qs_pruning,
             _ => return false,
         };
         *slot = on;

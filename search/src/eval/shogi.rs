@@ -775,6 +775,7 @@ impl SearchGame for Position {
     const STALEMATE_IS_DRAW: bool = false;
     const PERPETUAL_CHECK_LOSES: bool = true;
     const HISTORY_SIZE: usize = 2 * KINDS * 81;
+    const QS_PRUNING: bool = true;
 
     fn side_to_move(&self) -> usize {
         self.turn().index()
