@@ -747,17 +747,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 break;
             };
             taken += 1;
-            // Once a move has kept the node from being mated, an evasion
-            // that loses material by SEE (an interposition where it is
-            // taken) is not searched either.
-            if (!in_check || (prune && best > -MATE_BOUND)) && !pos.see_ge(mv, 0) {
+            // Out of check a move losing by SEE is skipped; in check too,
+            // with pruning, once an evasion has kept the node from being
+            // mated (the rest are mostly interpositions that get taken).
+            let skip_losing = !in_check || (prune && best > -MATE_BOUND);
+            if skip_losing && !pos.see_ge(mv, 0) {
                 continue;
             }
             let child = pos.play(mv);
             let gives_check = child.in_check();
-            // Past the picker's first two moves, only checks (and, in
-            // check, evasions) are searched.
-            if prune && !in_check && !gives_check && taken > 2 && best > -MATE_BOUND {
+            // Out of check, past the picker's first two moves, only checks.
+            if prune && !in_check && !gives_check && taken > 2 {
                 continue;
             }
             self.keys.push((child.hash(), gives_check));

@@ -625,7 +625,7 @@ impl ShogiParams {
         // king-danger scale raised for the side to move, fitted with the
         // rest, came out at three times the other's (held-out loss 0.048764
         // -> 0.045340) and lost, -58.1 [-112.1, -6.8] in 175 self-play
-        // games (branch experiment/danger-to-move), like the tempo.
+        // games, like the tempo (docs/search.md, nineteenth session).
         // Not the tempo: a fit on data with both sides to move gave 78, which
         // measured -66.8 [-149.8, +9.3] in 79 self-play games (the search's
         // margins and the null move assume a small one), and a teacher's
