@@ -187,8 +187,18 @@ fn go_mate_answers() {
         e.expect("checkmate", PATIENCE).last().unwrap(),
         "checkmate nomate"
     );
-    // Checks but no mate within the time: timeout.
+    // A lone rook checks but cannot mate: the solver proves it.
     e.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b R 1");
+    e.send("go mate 5000");
+    assert_eq!(
+        e.expect("checkmate", PATIENCE).last().unwrap(),
+        "checkmate nomate"
+    );
+    // A middlegame (from a game against GPS Shogi) with many checks and
+    // no mate the solver settles in seconds: timeout.
+    e.send(
+        "position sfen 2pkl2s1/R1sg1+b3/pNbG1pP2/4r4/1s1pNNlp1/4PP3/PPPPp4/1KS5+l/LN1GG4 b P4p 121",
+    );
     let t = Instant::now();
     e.send("go mate 300");
     assert_eq!(

@@ -8,11 +8,11 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use movegen::perft::{divide, PerftOptions};
-use search::{Clock, Limits, SearchResult, Searcher};
+use search::{Clock, Limits, MateResult, SearchResult, Searcher};
 
 use crate::command::{Go, MateArg, Protocol, TimeFields};
 use crate::game::ProtocolGame;
-use crate::output::{score_text, InfoPrinter, Out};
+use crate::output::{moves_text, score_text, InfoPrinter, Out};
 use crate::session::Session;
 use crate::usi::{self, MateFinder};
 
@@ -222,6 +222,7 @@ impl<G: ProtocolGame> Session<G> {
             return;
         };
         let control = searcher.control();
+        control.clear_stop();
         let release = Arc::new(AtomicBool::new(false));
         let done = Arc::new(Mutex::new(false));
         let announce = Arc::new(AtomicBool::new(true));
@@ -261,11 +262,34 @@ impl<G: ProtocolGame> Session<G> {
                         }
                     }
                     Mode::Mate => {
-                        let finder = MateFinder::new(&pos, out.clone(), thread_control);
-                        let result = searcher.search(&pos, &keys, &limits, &finder);
+                        // The mate solver first (shogi family: df-pn over
+                        // checks); the search only if it leaves the question
+                        // open with time to spare.
+                        let start = Instant::now();
+                        let deadline = limits.movetime;
+                        let out_of_time = || {
+                            thread_control.is_stopped()
+                                || deadline.is_some_and(|d| start.elapsed() >= d)
+                        };
+                        let answer = match pos.solve_mate(u64::MAX, &out_of_time) {
+                            MateResult::Mate(line) => {
+                                format!("checkmate {}", moves_text(&line))
+                            }
+                            MateResult::NoMate => "checkmate nomate".to_string(),
+                            MateResult::Unknown if out_of_time() => "checkmate timeout".to_string(),
+                            MateResult::Unknown => {
+                                let mut limits = limits.clone();
+                                limits.movetime =
+                                    deadline.map(|d| d.saturating_sub(start.elapsed()));
+                                let finder =
+                                    MateFinder::new(&pos, out.clone(), thread_control.clone());
+                                let result = searcher.search(&pos, &keys, &limits, &finder);
+                                finder.answer(result.depth >= MAX_DEPTH)
+                            }
+                        };
                         *thread_done.lock().unwrap_or_else(|e| e.into_inner()) = true;
                         if thread_announce.load(Ordering::SeqCst) {
-                            out.line(&finder.answer(result.depth >= MAX_DEPTH));
+                            out.line(&answer);
                         }
                     }
                 }

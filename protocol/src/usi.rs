@@ -5,7 +5,7 @@
 use std::sync::Mutex;
 
 use search::threads::Control;
-use search::{Info, Reporter, Score, SearchGame};
+use search::{is_tsume, Info, Reporter, Score, SearchGame};
 
 use crate::command::Protocol;
 use crate::options::{declaration, definitions};
@@ -28,26 +28,6 @@ pub fn has_checking_move<G: SearchGame>(pos: &G) -> bool {
     pos.legal_moves()
         .into_iter()
         .any(|m| pos.play(m).in_check())
-}
-
-/// Whether `pv` from `pos` is a tsume: odd length, every move of the
-/// attacker gives check, every move legal, and the defender has no legal
-/// move at the end.
-pub fn is_tsume<G: SearchGame>(pos: &G, pv: &[G::Move]) -> bool {
-    if pv.len() % 2 == 0 {
-        return false;
-    }
-    let mut p = pos.clone();
-    for (i, &mv) in pv.iter().enumerate() {
-        if !p.is_legal(mv) {
-            return false;
-        }
-        p = p.play(mv);
-        if i % 2 == 0 && !p.in_check() {
-            return false;
-        }
-    }
-    p.legal_moves().is_empty()
 }
 
 /// The reporter of `go mate`: prints the progress and stops the search at

@@ -56,6 +56,13 @@ pub trait SearchGame: Game {
         None
     }
 
+    /// A mate by checks for the side to move, looked for by a dedicated
+    /// solver within `nodes` expansions or until `stop` says so. By default
+    /// none is looked for (chess: its mates are found by the search).
+    fn solve_mate(&self, _nodes: u64, _stop: &dyn Fn() -> bool) -> MateResult<Self::Move> {
+        MateResult::Unknown
+    }
+
     /// MVV-LVA ordering key of a tactical move (higher first).
     fn mvv_lva(&self, mv: Self::Move) -> i32;
 
@@ -82,4 +89,36 @@ pub trait SearchGame: Game {
     /// The move packed into 32 bits for the transposition table, and back.
     fn move_to_bits(mv: Self::Move) -> u32;
     fn move_from_bits(bits: u32) -> Option<Self::Move>;
+}
+
+/// What a mate solver found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MateResult<M> {
+    /// A mate: the line, the mating side's checks and the replies, ending
+    /// in a position whose side to move has no legal move.
+    Mate(Vec<M>),
+    /// No mate by checks within the solver's ply cap.
+    NoMate,
+    /// Not settled within the budget (or no solver for this game).
+    Unknown,
+}
+
+/// Whether `pv` from `pos` is a tsume: odd length, every move of the
+/// attacker gives check, every move legal, and the defender has no legal
+/// move at the end.
+pub fn is_tsume<G: SearchGame>(pos: &G, pv: &[G::Move]) -> bool {
+    if pv.len() % 2 == 0 {
+        return false;
+    }
+    let mut p = pos.clone();
+    for (i, &mv) in pv.iter().enumerate() {
+        if !p.is_legal(mv) {
+            return false;
+        }
+        p = p.play(mv);
+        if i % 2 == 0 && !p.in_check() {
+            return false;
+        }
+    }
+    p.legal_moves().is_empty()
 }

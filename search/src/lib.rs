@@ -9,6 +9,7 @@
 //! - [`score`]: scores, mate scores and their TT encoding.
 //! - [`tt`]: the shared transposition table (atomics, racy by design).
 //! - [`limits`], [`time`]: what to search and the time manager.
+//! - [`mate`]: the df-pn mate solver of the shogi family (USI `go mate`).
 //! - [`picker`], [`history`]: move ordering.
 //! - [`search`]: the per-thread alpha-beta (PVS, quiescence, pruning).
 //! - [`threads`]: Lazy SMP, the stop flag, the [`Searcher`] entry point.
@@ -20,6 +21,7 @@ pub mod eval;
 pub mod game;
 pub mod history;
 pub mod limits;
+pub mod mate;
 pub mod picker;
 pub mod score;
 pub mod search;
@@ -27,7 +29,7 @@ pub mod threads;
 pub mod time;
 pub mod tt;
 
-pub use game::SearchGame;
+pub use game::{is_tsume, MateResult, SearchGame};
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use threads::{Bound, Control, Features, Info, Reporter, SearchResult, Searcher};

@@ -91,6 +91,12 @@ impl Control {
         self.pondering.store(false, Relaxed);
     }
 
+    /// Clears the stop an earlier search left, before new work starts
+    /// (work outside [`Searcher::search`], which clears it itself).
+    pub fn clear_stop(&self) {
+        self.stop.store(false, Relaxed);
+    }
+
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Relaxed)
     }

@@ -880,6 +880,11 @@ impl SearchGame for Position {
         })
     }
 
+    /// The df-pn solver of [`crate::mate`], with a table of 2^17 entries.
+    fn solve_mate(&self, nodes: u64, stop: &dyn Fn() -> bool) -> crate::MateResult<Move> {
+        crate::mate::MateSolver::new(17).solve(self, nodes, stop)
+    }
+
     /// Captures of regular pieces, promotions, and one re-drop variant per
     /// composite capture (the re-drop on the square just left), as in the
     /// chess family; taking a standalone Tris removes nothing and is quiet,
