@@ -33,8 +33,8 @@ struct Entry {
     dist: u32,
 }
 
-/// The solver and its table (kept between solves: its entries depend only
-/// on the position, never on the path that reached it).
+/// The solver and its table (its entries depend only on the position,
+/// never on the path that reached it).
 pub struct MateSolver {
     table: Vec<Entry>,
     nodes: u64,
@@ -53,15 +53,6 @@ impl MateSolver {
             path: Vec::with_capacity(MAX_MATE_PLY + 2),
             stopped: false,
         }
-    }
-
-    /// Nodes expanded by the last solve.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
     }
 
     /// Looks for a mate by checks for the side to move in `pos`, expanding
