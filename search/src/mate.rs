@@ -20,7 +20,9 @@ use movegen::shogi::{Bitboard, Move, Position, Role};
 use movegen::{Game, MoveList, Variant};
 
 const INF: u32 = u32::MAX / 4;
-/// The longest mate looked for, in plies.
+/// The ply cap: a node this deep counts as the defender's escape, so the
+/// longest mate found is 61 plies (the attacker mates on odd plies and the
+/// mated position must lie above the cap).
 pub const MAX_MATE_PLY: usize = 63;
 
 #[derive(Clone, Copy, Default)]
