@@ -16,7 +16,7 @@
 
 use crate::game::{is_tsume, MateResult};
 use movegen::shogi::attacks::{attacks, bishop_attacks, rook_attacks};
-use movegen::shogi::{Bitboard, Move, Position, Role};
+use movegen::shogi::{Bitboard, Move, MoveKind, Position, Role};
 use movegen::{Game, MoveList, Variant};
 
 const INF: u32 = u32::MAX / 4;
@@ -268,7 +268,6 @@ impl MateSolver {
 /// enemy king or leaves a line from it; the Tris variants try every move.
 fn checks(pos: &Position) -> MoveList<Move> {
     let mut out = MoveList::new();
-    let legal = pos.legal_moves();
     let filter = (pos.variant() == Variant::Shogi).then(|| {
         let them = pos.turn().other();
         let k = pos.king(them);
@@ -278,12 +277,9 @@ fn checks(pos: &Position) -> MoveList<Move> {
             lines | attacks(them, Role::Knight, k, Bitboard::EMPTY),
         )
     });
-    for mv in legal {
+    for mv in pos.legal_moves() {
         if let Some((lines, near)) = filter {
-            let drop = matches!(
-                mv.kind(),
-                movegen::shogi::MoveKind::Drop | movegen::shogi::MoveKind::TrisDrop
-            );
+            let drop = matches!(mv.kind(), MoveKind::Drop | MoveKind::TrisDrop);
             if !near.contains(mv.to()) && (drop || !lines.contains(mv.from())) {
                 continue;
             }

@@ -350,7 +350,7 @@ impl<G: SearchGame> Searcher<G> {
         let start = Instant::now();
         let control = self.control.clone();
         *control.started.lock().unwrap_or_else(|e| e.into_inner()) = Some(start);
-        control.stop.store(false, Relaxed);
+        control.clear_stop();
         control.ponderhit_at.store(0, Relaxed);
         control.pondering.store(limits.ponder, Relaxed);
         self.tt.new_search();
