@@ -264,7 +264,7 @@ fn picker_perft(p: &Position, depth: u32, hist: &Histories<Position>) -> u64 {
         pos: p,
         hist,
         ply: 0,
-        prev: [None; 2],
+        prev: [None; 3],
     };
     let mut seen = Vec::new();
     while let Some((m, _)) = picker.next(&cx) {

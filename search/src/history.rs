@@ -14,8 +14,9 @@ pub struct Histories<G: SearchGame> {
     killers: Vec<[Option<G::Move>; 2]>,
     /// The reply that refuted a move, by the refuted move's history index.
     counters: Vec<Option<G::Move>>,
-    /// Continuation history: how a quiet move fared after the move one ply
-    /// and two plies before it, by [`cont_index`]. `i16` entries keep the
+    /// Continuation history: how a quiet move fared after the move one,
+    /// two and four plies before it (the last two share slots, as in
+    /// Stockfish), by [`cont_index`]. `i16` entries keep the
     /// table small (15 MB per thread in shogi, where a history index has
     /// 3,888 values; 1 MB in chess).
     cont: Vec<i16>,
@@ -112,9 +113,9 @@ impl<G: SearchGame> Histories<G> {
         self.quiet[index]
     }
 
-    /// Quiet history plus the continuation histories after the moves one
-    /// and two plies back (`prev` = their history indexes).
-    pub fn quiet_score(&self, index: usize, prev: [Option<usize>; 2]) -> i32 {
+    /// Quiet history plus the continuation histories after the moves one,
+    /// two and four plies back (`prev` = their history indexes).
+    pub fn quiet_score(&self, index: usize, prev: [Option<usize>; 3]) -> i32 {
         let mut score = self.quiet[index];
         for p in prev.into_iter().flatten() {
             score += i32::from(self.cont[cont_index::<G>(p, index)]);
@@ -137,7 +138,7 @@ impl<G: SearchGame> Histories<G> {
         depth: i32,
         best: (G::Move, usize),
         tried: &[(G::Move, usize)],
-        prev: [Option<usize>; 2],
+        prev: [Option<usize>; 3],
     ) {
         let bonus = bonus(depth);
         update(&mut self.quiet[best.1], bonus);
@@ -196,6 +197,36 @@ fn update_i16(entry: &mut i16, bonus: i32) {
 mod tests {
     use super::*;
     use movegen::chess::Position;
+    use movegen::{Game, MoveList, Variant};
+
+    #[test]
+    fn continuation_history_reaches_back_four_plies() {
+        let pos = Position::startpos(Variant::Chess);
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        let (best, tried) = (moves[0], moves[1]);
+        let (bi, ti) = (pos.history_index(best), pos.history_index(tried));
+        // The history indexes of three earlier moves (the last one, two
+        // and four plies back).
+        let (one, two, four) = (pos.history_index(moves[2]), 7, 11);
+        let mut h = Histories::<Position>::new();
+        h.reward(
+            3,
+            6,
+            (best, bi),
+            &[(tried, ti)],
+            [Some(one), Some(two), Some(four)],
+        );
+        let plain = h.quiet(bi);
+        // Only the move four plies back is known: its continuation counts.
+        let after_four = h.quiet_score(bi, [None, None, Some(four)]);
+        assert!(after_four > plain, "{after_four} {plain}");
+        assert!(h.quiet_score(ti, [None, None, Some(four)]) < h.quiet(ti));
+        // Another move four plies back has learnt nothing.
+        assert_eq!(h.quiet_score(bi, [None, None, Some(13)]), plain);
+        // With all three, each adds its share.
+        assert!(h.quiet_score(bi, [Some(one), Some(two), Some(four)]) > after_four);
+    }
 
     #[test]
     fn correction_follows_results_per_side_and_key_and_is_bounded() {

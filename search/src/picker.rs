@@ -71,7 +71,7 @@ pub struct Context<'a, G: SearchGame> {
     pub pos: &'a G,
     pub hist: &'a Histories<G>,
     pub ply: usize,
-    pub prev: [Option<usize>; 2],
+    pub prev: [Option<usize>; 3],
 }
 
 pub struct Picker<M> {

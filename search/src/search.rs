@@ -205,15 +205,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         None
     }
 
-    /// History indexes of the moves one and two plies before `ply` (`None`
-    /// across a null move or before the root).
-    fn prev_moves(&self, ply: usize) -> [Option<usize>; 2] {
-        let two = if ply >= 1 {
-            self.prev_move[ply - 1]
-        } else {
-            None
+    /// History indexes of the moves one, two and four plies before `ply`
+    /// (`None` across a null move or before the root).
+    fn prev_moves(&self, ply: usize) -> [Option<usize>; 3] {
+        let back = |n: usize| {
+            if ply >= n {
+                self.prev_move[ply - n]
+            } else {
+                None
+            }
         };
-        [self.prev_move[ply], two]
+        [self.prev_move[ply], back(1), back(3)]
     }
 
     /// The root: every root move from `first` on, PVS, scores kept per move.
@@ -738,7 +740,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     pos,
                     hist: self.hist,
                     ply,
-                    prev: [None; 2],
+                    prev: [None; 3],
                 })
             } else {
                 picker.pick()
