@@ -59,6 +59,7 @@ fn switches_are_declared_and_change_the_search() {
         "Search_LmrTtCapture",
         "Search_MateProbe",
         "Search_QsPruning",
+        "Search_KillerLmr",
         "Eval_PawnStructure",
         "Eval_KingSafety",
         "Eval_Mobility",
@@ -99,14 +100,19 @@ fn singular_extensions_and_their_range_correction_capture_lmr_and_threats_change
 }
 
 #[test]
-fn the_shogi_mate_probe_qs_pruning_and_threats_change_the_search() {
+fn the_shogi_mate_probe_qs_pruning_killer_lmr_and_threats_change_the_search() {
     // A middlegame with pieces in hand on both sides: drop mates lie in
     // the tree, and pieces stand attacked.
     let go = "position sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1\ngo depth 6\n";
     let base = session(&format!("usi\n{go}"));
     assert!(base.contains("option name Search_MateProbe type check default true"));
     assert!(base.contains("option name Eval_Threats type check default true"));
-    for name in ["Search_MateProbe", "Search_QsPruning", "Eval_Threats"] {
+    for name in [
+        "Search_MateProbe",
+        "Search_QsPruning",
+        "Search_KillerLmr",
+        "Eval_Threats",
+    ] {
         let off = session(&format!("usi\nsetoption name {name} value false\n{go}"));
         assert_ne!(last_nodes(&base), last_nodes(&off), "{name}");
     }

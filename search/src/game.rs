@@ -16,6 +16,9 @@ pub trait SearchGame: Game {
     /// Whether the quiescence search prunes (the `qs_pruning` feature):
     /// measured in shogi only, so chess keeps the full quiescence search.
     const QS_PRUNING: bool;
+    /// Whether killers and the counter-move are reduced one ply less in
+    /// late move reductions (the `killer_lmr` feature): the shogi family.
+    const KILLER_LMR: bool;
 
     /// 0 for the first player (White / Black in shogi), 1 for the second.
     fn side_to_move(&self) -> usize;

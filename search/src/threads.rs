@@ -137,6 +137,9 @@ pub struct Features {
     /// once one evasion is searched; otherwise non-checking moves past the
     /// first two.
     pub qs_pruning: bool,
+    /// Killers and the counter-move one ply less reduced in LMR (shogi
+    /// family).
+    pub killer_lmr: bool,
 }
 
 impl Default for Features {
@@ -157,13 +160,14 @@ impl Default for Features {
             lmr_tt_capture: true,
             mate_probe: true,
             qs_pruning: true,
+            killer_lmr: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 16] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -179,6 +183,7 @@ impl Features {
         "lmr_tt_capture",
         "mate_probe",
         "qs_pruning",
+        "killer_lmr",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -199,6 +204,7 @@ impl Features {
             "lmr_tt_capture" => &mut self.lmr_tt_capture,
             "mate_probe" => &mut self.mate_probe,
             "qs_pruning" => &mut self.qs_pruning,
+            "killer_lmr" => &mut self.killer_lmr,
             _ => return false,
         };
         *slot = on;

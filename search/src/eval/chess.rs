@@ -808,6 +808,7 @@ impl SearchGame for Position {
     /// side x (6 roles + Tris step + drop) x 64 targets.
     const HISTORY_SIZE: usize = 2 * 8 * 64;
     const QS_PRUNING: bool = false;
+    const KILLER_LMR: bool = false;
 
     fn side_to_move(&self) -> usize {
         self.turn().index()

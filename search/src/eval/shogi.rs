@@ -776,6 +776,7 @@ impl SearchGame for Position {
     const PERPETUAL_CHECK_LOSES: bool = true;
     const HISTORY_SIZE: usize = 2 * KINDS * 81;
     const QS_PRUNING: bool = true;
+    const KILLER_LMR: bool = true;
 
     fn side_to_move(&self) -> usize {
         self.turn().index()
