@@ -60,6 +60,7 @@ fn switches_are_declared_and_change_the_search() {
         "Search_MateProbe",
         "Search_QsPruning",
         "Search_KillerLmr",
+        "Search_ThreatOrder",
         "Eval_PawnStructure",
         "Eval_KingSafety",
         "Eval_Mobility",
@@ -82,7 +83,7 @@ fn switches_are_declared_and_change_the_search() {
 }
 
 #[test]
-fn singular_extensions_and_their_range_correction_capture_lmr_and_threats_change_the_search() {
+fn chess_singular_correction_lmr_threat_order_and_threats_change_the_search() {
     // A middlegame where the table holds deep lower bounds by depth 9.
     let go = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 9\n";
     let base = last_nodes(&session(&format!("uci\n{go}")));
@@ -92,6 +93,7 @@ fn singular_extensions_and_their_range_correction_capture_lmr_and_threats_change
         "Search_SingularRange",
         "Search_LmrCaptures",
         "Search_LmrTtCapture",
+        "Search_ThreatOrder",
         "Eval_Threats",
     ] {
         let off = session(&format!("uci\nsetoption name {name} value false\n{go}"));

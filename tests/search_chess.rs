@@ -265,6 +265,7 @@ fn picker_perft(p: &Position, depth: u32, hist: &Histories<Position>) -> u64 {
         hist,
         ply: 0,
         prev: [None; 3],
+        threats: true,
     };
     let mut seen = Vec::new();
     while let Some((m, _)) = picker.next(&cx) {

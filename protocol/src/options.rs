@@ -25,7 +25,7 @@ pub enum Key {
 /// Check options that switch search features and evaluation term groups,
 /// so that a match between two settings measures what each is worth. The
 /// names are single tokens, as USI needs.
-const SWITCHES: [(Key, &str); 22] = [
+const SWITCHES: [(Key, &str); 23] = [
     (Key::SearchFeature("null_move"), "Search_NullMove"),
     (Key::SearchFeature("lmr"), "Search_LMR"),
     (
@@ -48,6 +48,7 @@ const SWITCHES: [(Key, &str); 22] = [
     (Key::SearchFeature("mate_probe"), "Search_MateProbe"),
     (Key::SearchFeature("qs_pruning"), "Search_QsPruning"),
     (Key::SearchFeature("killer_lmr"), "Search_KillerLmr"),
+    (Key::SearchFeature("threat_order"), "Search_ThreatOrder"),
     (Key::EvalTerm("pawn_structure"), "Eval_PawnStructure"),
     (Key::EvalTerm("king_safety"), "Eval_KingSafety"),
     (Key::EvalTerm("tris"), "Eval_Tris"),

@@ -66,6 +66,18 @@ pub trait SearchGame: Game {
         MateResult::Unknown
     }
 
+    /// What [`SearchGame::threat_bonus`] needs, computed once per node
+    /// whose quiet moves are ordered.
+    type Threats: Copy;
+
+    /// The enemy attacks that [`SearchGame::threat_bonus`] reads.
+    fn threats(&self) -> Self::Threats;
+
+    /// An ordering bonus for a quiet move that takes a piece out of reach
+    /// of a cheaper attacker, a malus for one that puts a piece there
+    /// (Stockfish's quiet-move threats). 0 where a game has none.
+    fn threat_bonus(&self, threats: &Self::Threats, mv: Self::Move) -> i32;
+
     /// MVV-LVA ordering key of a tactical move (higher first).
     fn mvv_lva(&self, mv: Self::Move) -> i32;
 

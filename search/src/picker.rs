@@ -72,6 +72,9 @@ pub struct Context<'a, G: SearchGame> {
     pub hist: &'a Histories<G>,
     pub ply: usize,
     pub prev: [Option<usize>; 3],
+    /// Whether quiet moves are ordered by threats too (the `threat_order`
+    /// feature).
+    pub threats: bool,
 }
 
 pub struct Picker<M> {
@@ -165,9 +168,11 @@ impl<M: Copy + Eq> Picker<M> {
             hist,
             ply,
             prev,
+            threats: by_threats,
         } = *cx;
         let killers = hist.killers(ply);
         let counter = hist.counter(prev[0]);
+        let threats = by_threats.then(|| pos.threats());
         for e in &mut self.entries[self.next..] {
             if e.0 != PENDING {
                 continue;
@@ -180,8 +185,8 @@ impl<M: Copy + Eq> Picker<M> {
             } else if Some(m) == counter {
                 COUNTER
             } else {
-                hist.quiet_score(pos.history_index(m), prev)
-                    .clamp(-(1 << 26), 1 << 26)
+                let bonus = threats.as_ref().map_or(0, |t| pos.threat_bonus(t, m));
+                (hist.quiet_score(pos.history_index(m), prev) + bonus).clamp(-(1 << 26), 1 << 26)
             };
         }
         self.scored = Scored::All;

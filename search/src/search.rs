@@ -467,6 +467,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 hist: self.hist,
                 ply,
                 prev,
+                threats: f.threat_order,
             };
             let Some((mv, stage)) = picker.next(&cx) else {
                 break;
@@ -745,6 +746,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     hist: self.hist,
                     ply,
                     prev: [None; 3],
+                    threats: self.shared.features.threat_order,
                 })
             } else {
                 picker.pick()

@@ -140,6 +140,9 @@ pub struct Features {
     /// Killers and the counter-move one ply less reduced in LMR (shogi
     /// family).
     pub killer_lmr: bool,
+    /// Quiet moves ordered by the threats of cheaper enemy pieces: a bonus
+    /// for leaving such a threat, a malus for walking into one.
+    pub threat_order: bool,
 }
 
 impl Default for Features {
@@ -161,13 +164,14 @@ impl Default for Features {
             mate_probe: true,
             qs_pruning: true,
             killer_lmr: true,
+            threat_order: true,
         }
     }
 }
 
 impl Features {
     /// The names `set` takes.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "null_move",
         "lmr",
         "reverse_futility",
@@ -184,6 +188,7 @@ impl Features {
         "mate_probe",
         "qs_pruning",
         "killer_lmr",
+        "threat_order",
     ];
 
     /// Switches one feature by name; false for an unknown name.
@@ -205,6 +210,7 @@ impl Features {
             "mate_probe" => &mut self.mate_probe,
             "qs_pruning" => &mut self.qs_pruning,
             "killer_lmr" => &mut self.killer_lmr,
+            "threat_order" => &mut self.threat_order,
             _ => return false,
         };
         *slot = on;

@@ -802,6 +802,15 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     result
 }
 
+/// Squares the side not to move attacks with pawns, with pawns and minors,
+/// and with pawns, minors and rooks (quiet-move ordering).
+#[derive(Clone, Copy)]
+pub struct ChessThreats {
+    by_pawn: Bitboard,
+    by_minor: Bitboard,
+    by_rook: Bitboard,
+}
+
 impl SearchGame for Position {
     const STALEMATE_IS_DRAW: bool = true;
     const PERPETUAL_CHECK_LOSES: bool = false;
@@ -846,6 +855,54 @@ impl SearchGame for Position {
         // Without tactical moves, whether there is any move at all (a
         // stalemate is scored as such).
         list.is_empty() && self.count_moves() == 0
+    }
+
+    type Threats = ChessThreats;
+
+    fn threats(&self) -> ChessThreats {
+        let them = self.turn().other();
+        let occ = self.occupied();
+        let mut by_pawn = Bitboard::EMPTY;
+        for sq in self.pieces_of(them, Role::Pawn) {
+            by_pawn |= movegen::chess::attacks::pawn_attacks(them, sq);
+        }
+        let mut by_minor = by_pawn;
+        for role in [Role::Knight, Role::Bishop] {
+            for sq in self.pieces_of(them, role) {
+                by_minor |= movegen::chess::attacks::attacks(role, them, sq, occ);
+            }
+        }
+        let mut by_rook = by_minor;
+        for sq in self.pieces_of(them, Role::Rook) {
+            by_rook |= movegen::chess::attacks::attacks(Role::Rook, them, sq, occ);
+        }
+        ChessThreats {
+            by_pawn,
+            by_minor,
+            by_rook,
+        }
+    }
+
+    fn threat_bonus(&self, t: &ChessThreats, mv: Move) -> i32 {
+        if mv.kind() != MoveKind::Normal {
+            return 0;
+        }
+        let Some(role) = self.role_at(mv.from()) else {
+            return 0;
+        };
+        // The attackers cheaper than the piece, and what the piece is worth
+        // in ordering units.
+        let (cheaper, value) = match role {
+            Role::Queen => (t.by_rook, 16_000),
+            Role::Rook => (t.by_minor, 8_000),
+            Role::Knight | Role::Bishop => (t.by_pawn, 5_000),
+            _ => return 0,
+        };
+        match (cheaper.contains(mv.from()), cheaper.contains(mv.to())) {
+            (true, false) => value,
+            (false, true) => -value,
+            _ => 0,
+        }
     }
 
     fn mvv_lva(&self, mv: Move) -> i32 {
@@ -1183,6 +1240,32 @@ mod tests {
         let m = t.parse_move("a4d4").unwrap();
         assert!(SearchGame::see_ge(&t, m, SEE_TRIS));
         assert!(!SearchGame::see_ge(&t, m, SEE_TRIS + 1));
+    }
+
+    #[test]
+    fn quiet_moves_are_ordered_by_the_threats_of_cheaper_pieces() {
+        let bonus = |fen: &str, mv: &str| {
+            let p = Position::from_fen(Variant::Chess, fen).unwrap();
+            let t = p.threats();
+            p.threat_bonus(&t, p.parse_move(mv).unwrap())
+        };
+        // The e4 pawn attacks the knight on f3 and the square d3.
+        let fen = "4k3/8/8/8/4p3/5N2/8/1B2K3 w - - 0 1";
+        assert_eq!(bonus(fen, "f3g5"), 5_000, "a minor leaves a pawn's threat");
+        assert_eq!(bonus(fen, "f3d2"), 5_000);
+        assert_eq!(bonus(fen, "b1d3"), -5_000, "a minor walks into one");
+        assert_eq!(bonus(fen, "b1c2"), 0);
+        assert_eq!(bonus(fen, "e1d1"), 0, "the king is not ordered by threats");
+        // A black knight on c6 attacks the rook on d4 and the square b4; a
+        // black rook on h5 attacks the queen's square h2 and the square a5.
+        let fen = "4k3/8/2n5/7r/3R4/8/7Q/4K3 w - - 0 1";
+        assert_eq!(bonus(fen, "d4d3"), 8_000, "a rook leaves a minor's threat");
+        assert_eq!(bonus(fen, "d4b4"), 0, "into another square the minor holds");
+        assert_eq!(bonus(fen, "h2g2"), 16_000, "the queen leaves the rook's");
+        assert_eq!(bonus(fen, "h2e2"), 16_000);
+        assert_eq!(bonus(fen, "h2e5"), 0, "e5: the knight's and the rook's");
+        // Pawns are not ordered by threats.
+        assert_eq!(bonus("4k3/8/8/8/8/2n5/3P4/4K3 w - - 0 1", "d2d3"), 0);
     }
 
     #[test]

@@ -894,6 +894,15 @@ impl SearchGame for Position {
         self.captures_or_promotes(mv)
     }
 
+    // Quiet moves are not ordered by threats in shogi (measured in chess).
+    type Threats = ();
+
+    fn threats(&self) {}
+
+    fn threat_bonus(&self, _threats: &(), _mv: Move) -> i32 {
+        0
+    }
+
     fn mvv_lva(&self, mv: Move) -> i32 {
         let attacker = self.piece_at(mv.from()).map_or(0, |p| p.role as i32);
         let (gain, _) = promotion_gain(self, mv);
