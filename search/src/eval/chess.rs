@@ -290,12 +290,7 @@ fn terms(pos: &Position, p: &ChessParams) -> (i32, i32, i32) {
     };
     // Squares attacked by each side's pawns, and (filled below with the
     // pieces' attack sets) by all its pieces, its minors and its rooks.
-    let mut pawn_attacks = [Bitboard::EMPTY; 2];
-    for color in Color::ALL {
-        for sq in pos.pieces_of(color, Role::Pawn) {
-            pawn_attacks[color.index()] |= movegen::chess::attacks::pawn_attacks(color, sq);
-        }
-    }
+    let pawn_attacks = Color::ALL.map(|c| pawn_attack_set(pos, c));
     let mut attacked = pawn_attacks;
     let mut by_role = [[Bitboard::EMPTY; 6]; 2];
     // King danger units against each side's king (index = the king's
@@ -802,6 +797,15 @@ fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
     result
 }
 
+/// The squares `color`'s pawns attack.
+fn pawn_attack_set(pos: &Position, color: Color) -> Bitboard {
+    let mut set = Bitboard::EMPTY;
+    for sq in pos.pieces_of(color, Role::Pawn) {
+        set |= movegen::chess::attacks::pawn_attacks(color, sq);
+    }
+    set
+}
+
 /// Squares the side not to move attacks with pawns, with pawns and minors,
 /// and with pawns, minors and rooks (quiet-move ordering).
 #[derive(Clone, Copy)]
@@ -862,10 +866,7 @@ impl SearchGame for Position {
     fn threats(&self) -> ChessThreats {
         let them = self.turn().other();
         let occ = self.occupied();
-        let mut by_pawn = Bitboard::EMPTY;
-        for sq in self.pieces_of(them, Role::Pawn) {
-            by_pawn |= movegen::chess::attacks::pawn_attacks(them, sq);
-        }
+        let by_pawn = pawn_attack_set(self, them);
         let mut by_minor = by_pawn;
         for role in [Role::Knight, Role::Bishop] {
             for sq in self.pieces_of(them, role) {
