@@ -227,6 +227,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let mv = self.root_moves[i].mv;
             let nodes_before = self.nodes;
             let child = pos.play(mv);
+            self.shared.tt.prefetch(child.hash());
             let check = child.in_check();
             self.keys.push((child.hash(), check));
             self.prev_move[1] = Some(pos.history_index(mv));
@@ -370,6 +371,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if f.null_move && depth >= 3 && eval >= beta && self.prev_move[ply].is_some() {
                 if let Some(null) = pos.null_move() {
                     let r = null_reduction(depth, eval, beta);
+                    self.shared.tt.prefetch(null.hash());
                     self.keys.push((null.hash(), false));
                     self.prev_move[ply + 1] = None;
                     let score = -self.negamax::<false>(
@@ -492,6 +494,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             let child = pos.play(mv);
+            self.shared.tt.prefetch(child.hash());
             let gives_check = child.in_check();
             let hidx = pos.history_index(mv);
             self.keys.push((child.hash(), gives_check));
@@ -763,6 +766,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             let child = pos.play(mv);
+            self.shared.tt.prefetch(child.hash());
             let gives_check = child.in_check();
             // Out of check, past the picker's first two moves, only checks.
             if prune && !in_check && !gives_check && taken > 2 {
