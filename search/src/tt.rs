@@ -317,9 +317,25 @@ mod tests {
         tt.new_search();
         tt.store(k(6), 6, 10, 2, Bound::Exact, None);
         assert!(tt.probe(k(6)).is_some());
-        // The oldest-and-shallowest lost its place; the deep one stays.
+        // Of the four entries three searches old, the shallowest lost its
+        // place; the deep one stays.
         assert!(tt.probe(k(3)).is_none());
         assert!(tt.probe(k(1)).is_some());
+    }
+
+    #[test]
+    fn a_bucket_is_one_aligned_cache_line() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.table.as_ptr() as usize % 64, 0);
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(tt.table.len(), 1024 * 1024 / 64);
+        // Every key's bucket lies in the table and starts a line.
+        for key in [0, 1, u64::MAX, 0x9e37_79b9_7f4a_7c15] {
+            let b = tt.bucket(key).as_ptr() as usize;
+            assert_eq!(b % 64, 0);
+            let start = tt.table.as_ptr() as usize;
+            assert!(b >= start && b < start + tt.table.len() * 64);
+        }
     }
 
     /// Many threads hammering the same buckets never produce a hit whose
