@@ -179,7 +179,8 @@ impl<G: SearchGame> Default for Histories<G> {
 /// The history bonus (and malus) of a cutoff at `depth`: linear in the
 /// depth, as Stockfish's, from 60 at depth 1 to the cap of 1,600 at depth
 /// 11. (It was 16 × depth², which gave the shallow cutoffs, the most
-/// frequent, a tenth as much: 16 at depth 1, 144 at depth 3.)
+/// frequent, far less: 16 at depth 1 where it is now 60, 144 at depth 3
+/// where it is now 380; the same cap from depth 11 on.)
 fn bonus(depth: i32) -> i32 {
     (160 * depth - 100).clamp(60, 1_600)
 }

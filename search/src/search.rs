@@ -227,9 +227,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let mv = self.root_moves[i].mv;
             let nodes_before = self.nodes;
             let child = pos.play(mv);
-            self.shared.tt.prefetch(child.hash());
+            let child_key = child.hash();
+            self.shared.tt.prefetch(child_key);
             let check = child.in_check();
-            self.keys.push((child.hash(), check));
+            self.keys.push((child_key, check));
             self.prev_move[1] = Some(pos.history_index(mv));
             let ext = i32::from(check);
             let mut score;
@@ -371,8 +372,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if f.null_move && depth >= 3 && eval >= beta && self.prev_move[ply].is_some() {
                 if let Some(null) = pos.null_move() {
                     let r = null_reduction(depth, eval, beta);
-                    self.shared.tt.prefetch(null.hash());
-                    self.keys.push((null.hash(), false));
+                    let null_key = null.hash();
+                    self.shared.tt.prefetch(null_key);
+                    self.keys.push((null_key, false));
                     self.prev_move[ply + 1] = None;
                     let score = -self.negamax::<false>(
                         &null,
@@ -494,10 +496,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             let child = pos.play(mv);
-            self.shared.tt.prefetch(child.hash());
+            let child_key = child.hash();
+            self.shared.tt.prefetch(child_key);
             let gives_check = child.in_check();
             let hidx = pos.history_index(mv);
-            self.keys.push((child.hash(), gives_check));
+            self.keys.push((child_key, gives_check));
             self.prev_move[ply + 1] = Some(hidx);
             // Check and singular extensions, bounded so that extended
             // sequences end.
@@ -766,13 +769,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             let child = pos.play(mv);
-            self.shared.tt.prefetch(child.hash());
+            let child_key = child.hash();
+            self.shared.tt.prefetch(child_key);
             let gives_check = child.in_check();
             // Out of check, past the picker's first two moves, only checks.
             if prune && !in_check && !gives_check && taken > 2 {
                 continue;
             }
-            self.keys.push((child.hash(), gives_check));
+            self.keys.push((child_key, gives_check));
             let score = -self.qsearch(&child, ply + 1, -beta, -alpha, false);
             self.keys.pop();
             if self.stopped() {

@@ -118,7 +118,6 @@ fn age_of(data: u64) -> u8 {
 
 pub struct TranspositionTable {
     table: Vec<Bucket>,
-    buckets: usize,
     age: AtomicU64,
 }
 
@@ -131,7 +130,6 @@ impl TranspositionTable {
         table.resize_with(buckets, Bucket::default);
         Self {
             table,
-            buckets,
             age: AtomicU64::new(0),
         }
     }
@@ -160,7 +158,7 @@ impl TranspositionTable {
 
     fn bucket(&self, key: u64) -> &[Entry; BUCKET] {
         // Multiply-shift: the high bits of key * buckets spread evenly.
-        let i = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        let i = ((key as u128 * self.table.len() as u128) >> 64) as usize;
         &self.table[i].0
     }
 
