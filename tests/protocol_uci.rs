@@ -400,7 +400,8 @@ fn extras_perft_d_eval_bench() {
 #[test]
 fn repetitions_reach_the_search() {
     // White's king shuffles h1-g1 against a queen: lost, unless the game's
-    // earlier positions are known, when the only move repeats one (a draw).
+    // earlier positions are known and the only move makes a position the
+    // third time (C-11, a draw); a second time is not enough.
     let mut e = uci_engine(&[]);
     let fen = "k7/8/8/8/8/8/q7/7K w - - 0 1";
     let score = |e: &mut Engine, cmd: &str| {
@@ -415,13 +416,19 @@ fn repetitions_reach_the_search() {
             .clone();
         field(&last, "cp").map(|v| v.parse::<i32>().unwrap())
     };
+    let lost = |cp: Option<i32>| cp.is_none_or(|cp| cp < -500);
     let fresh = score(&mut e, &format!("position fen {fen}"));
-    assert!(fresh.is_none_or(|cp| cp < -500), "{fresh:?}");
-    let repeated = score(
+    assert!(lost(fresh), "{fresh:?}");
+    let once = score(
         &mut e,
         &format!("position fen {fen} moves h1g1 a8b8 g1h1 b8a8"),
     );
-    assert_eq!(repeated, Some(0));
+    assert!(lost(once), "{once:?}");
+    let twice = score(
+        &mut e,
+        &format!("position fen {fen} moves h1g1 a8b8 g1h1 b8a8 h1g1 a8b8 g1h1 b8a8"),
+    );
+    assert_eq!(twice, Some(0));
     check_grammar(&e);
 }
 

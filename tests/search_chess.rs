@@ -296,23 +296,38 @@ fn perft_through_the_picker() {
     );
 }
 
+/// C-11: the third occurrence of a position is a draw, counting the game
+/// before the root; a second occurrence whose first lies before the root
+/// is not (the opponent may deviate), so a lost side is not saved by it.
 #[test]
-fn repetition_with_the_game_history_is_a_draw() {
+fn c11_threefold_repetition_with_the_game_history_is_a_draw() {
     // Black is a queen down and may repeat the start of the game.
     let p0 = pos(
         Variant::Chess,
         "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     );
-    let mut keys = Vec::new();
-    let mut p = p0.clone();
-    for m in ["g1f3", "g8f6", "f3g1"] {
-        keys.push((p.hash(), p.in_check()));
-        p = p.play(p.parse_move(m).unwrap());
-    }
+    let history = |moves: &[&str]| {
+        let mut keys = Vec::new();
+        let mut p = p0.clone();
+        for m in moves {
+            keys.push((p.hash(), p.in_check()));
+            p = p.play(p.parse_move(m).unwrap());
+        }
+        (p, keys)
+    };
+    // Twice round the knight cycle: f6g8 makes the start position a third
+    // time.
+    let (p, keys) = history(&["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
     let mut s: Searcher<Position> = Searcher::new(16, 1);
     let r = s.search(&p, &keys, &Limits::depth(6), &Silent);
     assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("f6g8"));
     assert_eq!(r.score, Score::Cp(0));
+    // Once round: f6g8 makes it a second time only, and White, a queen up,
+    // does not repeat again.
+    let (p, keys) = history(&["g1f3", "g8f6", "f3g1"]);
+    let mut once: Searcher<Position> = Searcher::new(16, 1);
+    let r = once.search(&p, &keys, &Limits::depth(6), &Silent);
+    assert!(matches!(r.score, Score::Cp(c) if c < -500), "{:?}", r.score);
     // Without the history there is nothing to repeat.
     let mut fresh: Searcher<Position> = Searcher::new(16, 1);
     let r = fresh.search(&p, &[], &Limits::depth(6), &Silent);

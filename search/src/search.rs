@@ -178,31 +178,51 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
     }
 
-    /// Repetition inside the search (and with the game before the root):
-    /// a draw, or a loss for the side that gave check with every move of
-    /// the cycle when the game has that rule (S-11).
+    /// Repetition: a draw, or a loss for the side that gave check with
+    /// every move of the cycle when the game has that rule (S-11). As in
+    /// Stockfish, the position must repeat one inside the search (after
+    /// the root: the side that steered into it can repeat it again), or be
+    /// the occurrence that ends the game by rule counting the game before
+    /// the root: the third in chess (C-11), the fourth in shogi (S-11). A
+    /// single earlier occurrence before the root settles nothing: the
+    /// opponent may still deviate.
     fn repetition(&self, window: usize, ply: usize) -> Option<i32> {
         let n = self.keys.len() - 1;
         let (key, _) = self.keys[n];
         let limit = window.min(n);
+        let final_count = if G::PERPETUAL_CHECK_LOSES { 3 } else { 2 };
+        let mut count = 0;
         let mut back = 4;
         while back <= limit {
             if self.keys[n - back].0 == key {
-                if !G::PERPETUAL_CHECK_LOSES {
-                    return Some(0);
+                count += 1;
+                // Once one occurrence lies at or before the root, so do all
+                // the older ones.
+                if (count == 1 && back < ply) || count == final_count {
+                    return Some(self.repetition_score(back, ply));
                 }
-                // Positions n, n-2, ..: the opponent's moves led there.
-                let them_checked = (0..back).step_by(2).all(|i| self.keys[n - i].1);
-                let we_checked = (1..back).step_by(2).all(|i| self.keys[n - i].1);
-                return Some(match (them_checked, we_checked) {
-                    (true, false) => mate_in(ply),
-                    (false, true) => mated_in(ply),
-                    _ => 0,
-                });
             }
             back += 2;
         }
         None
+    }
+
+    /// The score of a repetition whose cycle spans the last `back` plies:
+    /// a draw, or under perpetual check a loss for the side that checked
+    /// with every move of it (a draw if both sides did).
+    fn repetition_score(&self, back: usize, ply: usize) -> i32 {
+        if !G::PERPETUAL_CHECK_LOSES {
+            return 0;
+        }
+        let n = self.keys.len() - 1;
+        // Positions n, n-2, ..: the opponent's moves led there.
+        let them_checked = (0..back).step_by(2).all(|i| self.keys[n - i].1);
+        let we_checked = (1..back).step_by(2).all(|i| self.keys[n - i].1);
+        match (them_checked, we_checked) {
+            (true, false) => mate_in(ply),
+            (false, true) => mated_in(ply),
+            _ => 0,
+        }
     }
 
     /// History indexes of the moves one, two and four plies before `ply`
