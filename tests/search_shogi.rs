@@ -162,17 +162,25 @@ fn quiet_checks_match_play_and_test_over_playouts() {
     assert!(checked > 50, "only {checked} contact checks seen");
 }
 
-/// The positions of a game from `sfen` through `moves`: the keys and
-/// in-check flags before the last one, and the last one.
-fn game(sfen: &str, moves: &[&str]) -> (Position, Vec<(u64, bool)>) {
+/// A depth-6 search of the position reached from `sfen` by the first
+/// `plies` moves of `cycle` repeated, with the game's earlier positions:
+/// the best move and the score.
+fn search_after_cycles(sfen: &str, cycle: &[&str], plies: usize) -> (Option<String>, Score) {
     let mut p = pos(Variant::Shogi, sfen);
     let mut keys = Vec::new();
-    for m in moves {
+    for m in cycle.iter().cycle().take(plies) {
         keys.push((p.hash(), p.in_check()));
         let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
         p = p.play(mv);
     }
-    (p, keys)
+    let mut s: Searcher<Position> = Searcher::new(16, 1);
+    let r = s.search(&p, &keys, &Limits::depth(6), &Silent);
+    (r.best.map(|m| m.to_string()), r.score)
+}
+
+/// A lost score: below -500 cp or being mated.
+fn lost(score: Score) -> bool {
+    matches!(score, Score::Cp(c) if c < -500) || matches!(score, Score::MatePlies(m) if m < 0)
 }
 
 /// S-11: the fourth occurrence of a position is a draw, counting the game
@@ -183,25 +191,15 @@ fn s_11_fourfold_repetition_with_the_game_history_is_a_draw() {
     // gold behind it take the rest) while Black's king steps 5i-4i.
     let start = "7k1/6R2/6G2/9/9/9/9/9/4K4 b - 1";
     let cycle = ["5i4i", "2a1a", "4i5i", "1a2a"];
-    let moves = |n: usize| cycle.iter().cycle().take(n).copied().collect::<Vec<_>>();
     // Root: the start with White to move, for the third time; 1a2a makes
     // the start a fourth time.
-    let (p, keys) = game(start, &moves(11));
-    let mut s: Searcher<Position> = Searcher::new(16, 1);
-    let r = s.search(&p, &keys, &Limits::depth(6), &Silent);
-    assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("1a2a"));
-    assert_eq!(r.score, Score::Cp(0));
+    let (best, score) = search_after_cycles(start, &cycle, 11);
+    assert_eq!(best.as_deref(), Some("1a2a"));
+    assert_eq!(score, Score::Cp(0));
     // Once round less: a third time only, and Black, a rook and a gold up,
     // does not repeat.
-    let (p, keys) = game(start, &moves(7));
-    let mut s: Searcher<Position> = Searcher::new(16, 1);
-    let r = s.search(&p, &keys, &Limits::depth(6), &Silent);
-    assert!(
-        matches!(r.score, Score::Cp(c) if c < -500)
-            || matches!(r.score, Score::MatePlies(m) if m < 0),
-        "{:?}",
-        r.score
-    );
+    let (_, score) = search_after_cycles(start, &cycle, 7);
+    assert!(lost(score), "{score:?}");
 }
 
 /// S-11: a fourth occurrence reached while every move of one side gave
@@ -212,23 +210,13 @@ fn s_11_perpetual_check_with_the_game_history_loses_for_the_checker() {
     // Black's rook checks from 1i and 2i, White's king steps 2a-1a.
     let start = "7k1/9/9/9/9/9/9/9/4K3R b - 1";
     let cycle = ["1i2i", "2a1a", "2i1i", "1a2a"];
-    let moves = |n: usize| cycle.iter().cycle().take(n).copied().collect::<Vec<_>>();
     // Root: White in check for the third time in this position; 1a2a makes
     // the start a fourth time, every Black move since then a check.
-    let (p, keys) = game(start, &moves(11));
-    let mut s: Searcher<Position> = Searcher::new(16, 1);
-    let r = s.search(&p, &keys, &Limits::depth(6), &Silent);
-    assert_eq!(r.best.map(|m| m.to_string()).as_deref(), Some("1a2a"));
-    assert_eq!(r.score, Score::MatePlies(1));
+    let (best, score) = search_after_cycles(start, &cycle, 11);
+    assert_eq!(best.as_deref(), Some("1a2a"));
+    assert_eq!(score, Score::MatePlies(1));
     // Once round less the repetition decides nothing yet: White, without a
     // piece, is lost.
-    let (p, keys) = game(start, &moves(7));
-    let mut s: Searcher<Position> = Searcher::new(16, 1);
-    let r = s.search(&p, &keys, &Limits::depth(6), &Silent);
-    assert!(
-        matches!(r.score, Score::Cp(c) if c < -500)
-            || matches!(r.score, Score::MatePlies(m) if m < 0),
-        "{:?}",
-        r.score
-    );
+    let (_, score) = search_after_cycles(start, &cycle, 7);
+    assert!(lost(score), "{score:?}");
 }
