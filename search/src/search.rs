@@ -196,9 +196,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         while back <= limit {
             if self.keys[n - back].0 == key {
                 count += 1;
-                // Once one occurrence lies at or before the root, so do all
-                // the older ones.
-                if (count == 1 && back < ply) || count == final_count {
+                // Only the nearest occurrence can lie inside the search:
+                // the scan goes back from it.
+                if back < ply || count == final_count {
                     return Some(self.repetition_score(back, ply));
                 }
             }
