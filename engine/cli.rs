@@ -14,6 +14,7 @@ usage:
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
+  triskelion train-nnue --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--residual]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -266,6 +267,64 @@ pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
         "tune-chess",
         search::eval::chess::ChessParams::default(),
     )
+}
+
+/// `train-nnue`: trains the chess network of `search::eval::nnue` on
+/// labelled positions (`scripts/nnue_data.py`) and writes it to `--out`.
+pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
+    use search::eval::nnue_train::{read_samples, train, TrainConfig};
+    let a = Args::parse(args, &["--residual"])?;
+    a.check_known(&[
+        "--data",
+        "--out",
+        "--residual",
+        "--epochs",
+        "--batch",
+        "--rate",
+        "--lambda",
+        "--holdout",
+        "--threads",
+        "--seed",
+    ])?;
+    let data = a
+        .value("--data")
+        .ok_or_else(|| CliError("train-nnue: --data FILE[,FILE...] is required".into()))?;
+    let out = a
+        .value("--out")
+        .ok_or_else(|| CliError("train-nnue: --out NET is required".into()))?;
+    let cfg = TrainConfig {
+        epochs: number(&a, "--epochs", 20, |&n| (1..=10_000).contains(&n))
+            .map_err(|v| CliError(format!("--epochs: '{v}' must be 1 to 10000")))?,
+        batch: number(&a, "--batch", 16_384, |&n| (1..=1 << 24).contains(&n))
+            .map_err(|v| CliError(format!("--batch: '{v}' must be 1 to 16777216")))?,
+        lr: number(&a, "--rate", 0.001, |&x: &f32| x > 0.0 && x.is_finite())
+            .map_err(|v| CliError(format!("--rate: '{v}' must be a positive number")))?,
+        lambda: number(&a, "--lambda", 1.0, |&x: &f32| (0.0..=1.0).contains(&x))
+            .map_err(|v| CliError(format!("--lambda: '{v}' must be 0 to 1")))?,
+        holdout: number(&a, "--holdout", 0.02, |&x: &f64| (0.0..1.0).contains(&x))
+            .map_err(|v| CliError(format!("--holdout: '{v}' must be at least 0 and below 1")))?,
+        threads: number(&a, "--threads", 2, |&n| (1..=256).contains(&n))
+            .map_err(|v| CliError(format!("--threads: '{v}' must be 1 to 256")))?,
+        seed: number(&a, "--seed", 1, |_: &u64| true)
+            .map_err(|v| CliError(format!("--seed: '{v}' must be a whole number")))?,
+        residual: a.flag("--residual"),
+    };
+    let paths: Vec<String> = data.split(',').map(str::to_string).collect();
+    let start = Instant::now();
+    let mut samples = read_samples(&paths, cfg.residual).map_err(CliError)?;
+    eprintln!(
+        "{} positions read in {:.1} s",
+        samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let net = train(&mut samples, &cfg, |line| {
+        eprintln!("{line} ({:.0} s)", start.elapsed().as_secs_f64())
+    })
+    .map_err(CliError)?;
+    let bytes = net.quantise().to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| CliError(format!("cannot write {out}: {e}")))?;
+    eprintln!("wrote {out} ({} bytes)", bytes.len());
+    Ok(())
 }
 
 /// The value of option `name` (or `default` without one) when it parses

@@ -16,6 +16,9 @@ pub enum Key {
     ClearHash,
     Variant,
     EnteringKing,
+    /// The chess network file (`search::eval::nnue`); empty: the
+    /// hand-written evaluation.
+    EvalFile,
     /// A search feature by its `search::Features` name (for measurements).
     SearchFeature(&'static str),
     /// An evaluation term group by its `search::eval::Term` name.
@@ -72,6 +75,10 @@ pub enum Kind {
         vars: &'static [&'static str],
     },
     Button,
+    /// Free text (a file name); `<empty>` or nothing means none.
+    Str {
+        default: &'static str,
+    },
 }
 
 /// One declared option.
@@ -90,6 +97,8 @@ pub enum Value {
     Int(i64),
     Bool(bool),
     Text(&'static str),
+    /// A `Str` option's text, trimmed; empty for none.
+    Str(String),
     Pressed,
 }
 
@@ -144,6 +153,12 @@ fn base_definitions(protocol: Protocol) -> Vec<OptionDef> {
                     default: "chess",
                     vars: CHESS_VARIANTS,
                 },
+            ),
+            def(
+                Key::EvalFile,
+                "EvalFile",
+                &[],
+                Kind::Str { default: "<empty>" },
             ),
         ],
         Protocol::Usi => vec![
@@ -231,6 +246,14 @@ pub fn check(def: &OptionDef, value: Option<&str>) -> Result<Value, String> {
     let name = def.name;
     match def.kind {
         Kind::Button => Ok(Value::Pressed),
+        Kind::Str { .. } => {
+            let v = value.map(str::trim).unwrap_or("");
+            Ok(Value::Str(if v == "<empty>" {
+                String::new()
+            } else {
+                v.to_string()
+            }))
+        }
         Kind::Spin { min, max, .. } => {
             let v = value.ok_or_else(|| format!("option {name} needs a value"))?;
             let n: i64 = v
@@ -278,6 +301,7 @@ pub fn declaration(def: &OptionDef) -> String {
             line
         }
         Kind::Button => format!("{head}button"),
+        Kind::Str { default } => format!("{head}string default {default}"),
     }
 }
 

@@ -221,6 +221,24 @@ impl<G: ProtocolGame> Session<G> {
                     s.clear();
                 }
             }
+            Key::EvalFile => {
+                let Value::Str(path) = value else { return };
+                self.abandon_search();
+                let loaded = if path.is_empty() {
+                    search::eval::nnue::set_network(None)
+                } else {
+                    search::eval::nnue::load_file(&path)
+                };
+                match loaded {
+                    Ok(()) => {
+                        // The table keeps static evaluations of the old one.
+                        if let Some(s) = &mut self.searcher {
+                            s.clear();
+                        }
+                    }
+                    Err(e) => self.out.error(format!("setoption: EvalFile: {e}")),
+                }
+            }
             Key::EnteringKing => {
                 self.settings.entering_king = value == Value::Text("CSARule27");
             }

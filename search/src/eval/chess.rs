@@ -591,7 +591,11 @@ fn endgame_scale(pos: &Position, strong: Color, p: &ChessParams) -> i32 {
 
 /// Static evaluation in centipawns from the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    eval_with(pos, params())
+    match super::nnue::network_for(pos) {
+        Some(net) if net.residual => eval_with(pos, params()) + net.evaluate(pos),
+        Some(net) => net.evaluate(pos),
+        None => eval_with(pos, params()),
+    }
 }
 
 /// The evaluation with parameters `p`, from the side to move.

@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 pub mod chess;
 pub mod fitted_pst;
+pub mod nnue;
+pub mod nnue_train;
 pub mod pesto;
 pub mod shogi;
 pub mod tune;

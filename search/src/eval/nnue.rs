@@ -1,0 +1,367 @@
+//! A small efficiently-updatable neural network for plain chess: 768 inputs
+//! (colour relative to the side whose view it is × role × square, the square
+//! mirrored for Black), one hidden layer of [`HIDDEN`] clipped-ReLU units per
+//! side's view (shared weights), and one output from both views, the side to
+//! move's first.
+//!
+//! The network is optional: with none loaded ([`set_network`]) the
+//! hand-written evaluation plays. It is read for plain chess only: a Tris
+//! changes what the pieces mean, and no data of MengChess exists to train
+//! on. The accumulators are computed afresh at each evaluation (about 30
+//! pieces × [`HIDDEN`] additions per view).
+//!
+//! File format (little-endian), written by [`Network::to_bytes`] and by
+//! the trainer ([`crate::eval::nnue_train`]):
+//!
+//! ```text
+//! 8 bytes   magic "TRISNN01"
+//! u32       hidden size (must be HIDDEN)
+//! u32       flags: bit 0 = residual (the output is added to the
+//!           hand-written evaluation)
+//! i16 × 768 × HIDDEN   input weights, input-major, scaled by QA
+//! i16 × HIDDEN         hidden biases, scaled by QA
+//! i16 × 2 × HIDDEN     output weights (side to move's view first), by QB
+//! i32                  output bias, scaled by QA × QB
+//! ```
+
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::{Mutex, OnceLock};
+
+use movegen::chess::{Color, Position, Role};
+use movegen::{Game, Variant};
+
+/// Hidden units per view.
+pub const HIDDEN: usize = 128;
+/// Inputs: 2 colours × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// Quantisation of the input layer: an activation of 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// Quantisation of the output weights.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output (the trainer's sigmoid
+/// scale).
+pub const SCALE: i32 = 400;
+/// The file's magic bytes.
+pub const MAGIC: &[u8; 8] = b"TRISNN01";
+
+/// A quantised network.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    /// `INPUTS` rows of `HIDDEN`.
+    pub input_weights: Vec<[i16; HIDDEN]>,
+    pub input_bias: [i16; HIDDEN],
+    /// The side to move's view, then the other.
+    pub output_weights: [[i16; HIDDEN]; 2],
+    pub output_bias: i32,
+    /// The output corrects the hand-written evaluation rather than
+    /// replacing it.
+    pub residual: bool,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({INPUTS} -> {HIDDEN} x 2 -> 1)")
+    }
+}
+
+/// The input of a piece of `color` and `role` on square index `sq`, in the
+/// view of `view`.
+#[inline]
+pub fn feature(view: Color, color: Color, role: Role, sq: usize) -> usize {
+    let (c, s) = if view == Color::White {
+        (color.index(), sq)
+    } else {
+        (color.other().index(), sq ^ 56)
+    };
+    (c * 6 + role.index()) * 64 + s
+}
+
+/// The inputs of a position in both views (White's, Black's).
+pub fn features(pos: &Position) -> [arrayvec::ArrayVec<u16, 64>; 2] {
+    let mut out = [arrayvec::ArrayVec::new(), arrayvec::ArrayVec::new()];
+    for color in Color::ALL {
+        for role in Role::ALL {
+            for sq in pos.pieces_of(color, role) {
+                let i = sq.index();
+                out[0].push(feature(Color::White, color, role, i) as u16);
+                out[1].push(feature(Color::Black, color, role, i) as u16);
+            }
+        }
+    }
+    out
+}
+
+impl Network {
+    /// Reads a network file; the error says what is wrong with it.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        let expected = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        if bytes.len() < 16 || &bytes[..8] != MAGIC {
+            return Err("not a Triskelion network file (bad magic)".into());
+        }
+        let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+        if hidden != HIDDEN {
+            return Err(format!(
+                "the network has {hidden} hidden units, this build reads {HIDDEN}"
+            ));
+        }
+        if bytes.len() != expected {
+            return Err(format!(
+                "the network file has {} bytes, expected {expected}",
+                bytes.len()
+            ));
+        }
+        let flags = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
+        if flags > 1 {
+            return Err(format!("unknown flags {flags:#x} in the network file"));
+        }
+        let mut at = 16;
+        let mut next16 = || {
+            let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+            at += 2;
+            v
+        };
+        let mut input_weights = vec![[0i16; HIDDEN]; INPUTS];
+        for row in &mut input_weights {
+            for w in row.iter_mut() {
+                *w = next16();
+            }
+        }
+        let mut input_bias = [0i16; HIDDEN];
+        for b in &mut input_bias {
+            *b = next16();
+        }
+        let mut output_weights = [[0i16; HIDDEN]; 2];
+        for view in &mut output_weights {
+            for w in view.iter_mut() {
+                *w = next16();
+            }
+        }
+        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().unwrap());
+        let net = Network {
+            input_weights,
+            input_bias,
+            output_weights,
+            output_bias,
+            residual: flags & 1 != 0,
+        };
+        net.check_range()?;
+        Ok(net)
+    }
+
+    /// The accumulators are `i16`: a position's sum must not overflow. With
+    /// at most 32 pieces, each weight's magnitude times 32 plus the bias
+    /// must fit.
+    fn check_range(&self) -> Result<(), String> {
+        for h in 0..HIDDEN {
+            let mut worst: Vec<i32> = self
+                .input_weights
+                .iter()
+                .map(|row| (row[h] as i32).abs())
+                .collect();
+            worst.sort_unstable_by(|a, b| b.cmp(a));
+            let sum: i32 = worst.iter().take(32).sum::<i32>() + (self.input_bias[h] as i32).abs();
+            if sum > i16::MAX as i32 {
+                return Err(format!(
+                    "hidden unit {h} could overflow its 16-bit accumulator ({sum})"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(8 + 4 + 4 + 2 * (INPUTS + 3) * HIDDEN + 4);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&u32::from(self.residual).to_le_bytes());
+        let all16 = self
+            .input_weights
+            .iter()
+            .flatten()
+            .chain(&self.input_bias)
+            .chain(self.output_weights.iter().flatten());
+        for v in all16 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// The accumulator of one view.
+    #[inline]
+    fn accumulate(&self, inputs: &[u16]) -> [i16; HIDDEN] {
+        let mut acc = self.input_bias;
+        for &f in inputs {
+            let row = &self.input_weights[f as usize];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        acc
+    }
+
+    /// The network's output in centipawns from the side to move (for a
+    /// residual network, the correction to add).
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let [white, black] = features(pos);
+        let (us, them) = if pos.turn() == Color::White {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let acc = [self.accumulate(&us), self.accumulate(&them)];
+        let mut sum = 0i32;
+        for (a, w) in acc.iter().zip(&self.output_weights) {
+            for (&x, &y) in a.iter().zip(w) {
+                sum += (x as i32).clamp(0, QA) * y as i32;
+            }
+        }
+        (sum + self.output_bias) * SCALE / (QA * QB)
+    }
+}
+
+/// Networks loaded in this process. Each slot is set once and never
+/// freed, so an evaluation reads the current one without a lock.
+const SLOTS: usize = 32;
+static LOADED: [OnceLock<Network>; SLOTS] = [const { OnceLock::new() }; SLOTS];
+/// 0: none; otherwise the slot index + 1 of the network in play.
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+static LOAD_LOCK: Mutex<()> = Mutex::new(());
+
+/// Puts `net` in play (or the hand-written evaluation with `None`). A
+/// process can load at most 32 networks; the error says so.
+pub fn set_network(net: Option<Network>) -> Result<(), String> {
+    let Some(net) = net else {
+        CURRENT.store(0, Relaxed);
+        return Ok(());
+    };
+    let _guard = LOAD_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(i) = LOADED.iter().position(|s| s.get() == Some(&net)) {
+        CURRENT.store(i + 1, Relaxed);
+        return Ok(());
+    }
+    let i = LOADED
+        .iter()
+        .position(|s| s.get().is_none())
+        .ok_or_else(|| {
+            format!("at most {SLOTS} different networks can be loaded in one process")
+        })?;
+    let _ = LOADED[i].set(net);
+    CURRENT.store(i + 1, Relaxed);
+    Ok(())
+}
+
+/// Reads the network file at `path` and puts it in play.
+pub fn load_file(path: &str) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    set_network(Some(net))
+}
+
+/// The network in play for `pos`, if any (plain chess only).
+#[inline]
+pub fn network_for(pos: &Position) -> Option<&'static Network> {
+    match CURRENT.load(Relaxed) {
+        0 => None,
+        i if pos.variant() == Variant::Chess => LOADED[i - 1].get(),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pseudo_random_net(seed: u64) -> Network {
+        let mut s = seed;
+        let mut next = move |range: i64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s % (2 * range as u64 + 1)) as i64 - range) as i16
+        };
+        let mut net = Network {
+            input_weights: vec![[0; HIDDEN]; INPUTS],
+            input_bias: [0; HIDDEN],
+            output_weights: [[0; HIDDEN]; 2],
+            output_bias: 1234,
+            residual: seed % 2 == 1,
+        };
+        for row in &mut net.input_weights {
+            row.iter_mut().for_each(|w| *w = next(300));
+        }
+        net.input_bias.iter_mut().for_each(|w| *w = next(300));
+        for v in &mut net.output_weights {
+            v.iter_mut().for_each(|w| *w = next(120));
+        }
+        net
+    }
+
+    #[test]
+    fn a_network_survives_a_round_trip_through_its_bytes() {
+        let net = pseudo_random_net(7);
+        let back = Network::from_bytes(&net.to_bytes()).unwrap();
+        assert!(back == net);
+    }
+
+    #[test]
+    fn a_bad_network_file_is_refused_with_the_reason() {
+        let bytes = pseudo_random_net(9).to_bytes();
+        assert!(Network::from_bytes(b"hello").unwrap_err().contains("magic"));
+        let short = &bytes[..bytes.len() - 1];
+        assert!(Network::from_bytes(short).unwrap_err().contains("bytes"));
+        let mut wide = bytes.clone();
+        wide[8..12].copy_from_slice(&256u32.to_le_bytes());
+        assert!(Network::from_bytes(&wide).unwrap_err().contains("256"));
+        let mut flagged = bytes.clone();
+        flagged[12] = 6;
+        assert!(Network::from_bytes(&flagged).unwrap_err().contains("flags"));
+        let mut big = pseudo_random_net(9);
+        big.input_weights.iter_mut().for_each(|r| r[5] = 2000);
+        let err = Network::from_bytes(&big.to_bytes()).unwrap_err();
+        assert!(err.contains("overflow"), "{err}");
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_from_either_side_of_a_mirrored_position() {
+        let net = pseudo_random_net(11);
+        let pairs = [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+            ),
+            (
+                "8/5k2/8/3p4/8/2N5/5K2/8 b - - 0 1",
+                "8/5k2/2n5/8/3P4/8/5K2/8 w - - 0 1",
+            ),
+        ];
+        for (a, b) in pairs {
+            let a = Position::from_fen(Variant::Chess, a).unwrap();
+            let b = Position::from_fen(Variant::Chess, b).unwrap();
+            assert_eq!(net.evaluate(&a), net.evaluate(&b));
+        }
+    }
+
+    #[test]
+    fn the_evaluation_adds_up_the_rows_of_the_pieces() {
+        // One active unit: the output is its clipped sum times its weight.
+        let mut net = Network {
+            input_weights: vec![[0; HIDDEN]; INPUTS],
+            input_bias: [0; HIDDEN],
+            output_weights: [[0; HIDDEN]; 2],
+            output_bias: 0,
+            residual: false,
+        };
+        let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
+        let pawn = feature(Color::White, Color::White, Role::Pawn, 12);
+        net.input_weights[pawn][0] = 100;
+        net.output_weights[0][0] = QB as i16;
+        // 100 / 255 of an activation, times SCALE.
+        assert_eq!(net.evaluate(&pos), 100 * SCALE / QA);
+        // Black to move sees the pawn as the other side's: the second view.
+        let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").unwrap();
+        assert_eq!(net.evaluate(&pos), 0);
+        net.output_weights[1][0] = -(QB as i16);
+        assert_eq!(net.evaluate(&pos), -100 * SCALE / QA);
+    }
+}

@@ -1,0 +1,617 @@
+//! Training the chess network of [`crate::eval::nnue`] from labelled
+//! positions (`scripts/nnue_data.py` writes them):
+//!
+//! ```text
+//! <fen>\t<score in centipawns from White's side>\t<result from White's side: 1, 0.5 or 0>
+//! ```
+//!
+//! The network is trained in `f32` on the side to move's view: the loss is
+//! the squared difference between sigmoid(output) and the target
+//! λ · sigmoid(score / 400) + (1 − λ) · result, by Adam with batches split
+//! over threads. Weights are kept within ±1.98 so that the quantised
+//! network's 16-bit accumulators cannot overflow. A share of the lines
+//! (the last ones, so that a game's positions stay on one side) is held
+//! out and its loss reported after every epoch; with a held-out share the
+//! network of the epoch with the lowest held-out loss is the result.
+
+use std::io::BufRead;
+
+use super::nnue::{Network, HIDDEN, INPUTS, QA, QB, SCALE};
+
+/// The most pieces a position can have.
+const MAX_PIECES: usize = 32;
+const CLIP: f32 = 1.98;
+
+/// One training position: its inputs in the side to move's view and the
+/// other's, and the target (side to move's view).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    len: u8,
+    us: [u16; MAX_PIECES],
+    them: [u16; MAX_PIECES],
+    score: f32,
+    result: f32,
+    /// The hand-written evaluation (centipawns, side to move) that a
+    /// residual network corrects; 0 otherwise.
+    base: f32,
+}
+
+/// Parses one line; `None` with the reason for a bad one.
+pub fn parse_line(line: &str) -> Result<Sample, String> {
+    let mut parts = line.split('\t');
+    let fen = parts.next().ok_or("empty line")?;
+    let score: f32 = parts
+        .next()
+        .ok_or("no score")?
+        .trim()
+        .parse()
+        .map_err(|_| "the score is not a number")?;
+    let result: f32 = match parts.next().map(str::trim) {
+        Some("1") => 1.0,
+        Some("0") => 0.0,
+        Some("0.5") => 0.5,
+        Some(r) => return Err(format!("the result {r:?} is not 1, 0.5 or 0")),
+        None => return Err("no result".into()),
+    };
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().ok_or("no board")?;
+    let white_to_move = match fields.next() {
+        Some("w") => true,
+        Some("b") => false,
+        _ => return Err("no side to move".into()),
+    };
+    let mut sample = Sample {
+        len: 0,
+        us: [0; MAX_PIECES],
+        them: [0; MAX_PIECES],
+        score: 0.0,
+        result: 0.0,
+        base: 0.0,
+    };
+    let (mut rank, mut file) = (7i32, 0i32);
+    for ch in board.chars() {
+        match ch {
+            '/' => {
+                rank -= 1;
+                file = 0;
+            }
+            '1'..='8' => file += ch as i32 - '0' as i32,
+            _ => {
+                let role = "pnbrqk"
+                    .find(ch.to_ascii_lowercase())
+                    .ok_or_else(|| format!("unknown piece {ch:?}"))?;
+                if !(0..8).contains(&rank) || !(0..8).contains(&file) {
+                    return Err("the board does not fit 8 x 8".into());
+                }
+                if sample.len as usize == MAX_PIECES {
+                    return Err("more than 32 pieces".into());
+                }
+                let white = ch.is_ascii_uppercase();
+                let sq = (rank * 8 + file) as usize;
+                // Colour relative to the view: 0 = the view's own side.
+                let in_white_view = (if white { 0 } else { 1 } * 6 + role) * 64 + sq;
+                let in_black_view = (if white { 1 } else { 0 } * 6 + role) * 64 + (sq ^ 56);
+                let (u, t) = if white_to_move {
+                    (in_white_view, in_black_view)
+                } else {
+                    (in_black_view, in_white_view)
+                };
+                sample.us[sample.len as usize] = u as u16;
+                sample.them[sample.len as usize] = t as u16;
+                sample.len += 1;
+                file += 1;
+            }
+        }
+    }
+    if rank != 0 {
+        return Err("the board does not have 8 ranks".into());
+    }
+    let (score, result) = if white_to_move {
+        (score, result)
+    } else {
+        (-score, 1.0 - result)
+    };
+    sample.score = score;
+    sample.result = result;
+    Ok(sample)
+}
+
+/// The hand-written evaluation of `line`'s position, from the side to move.
+fn hand_written(line: &str) -> Result<f32, String> {
+    use movegen::Variant;
+    let fen = line.split('\t').next().unwrap_or("");
+    let pos = movegen::chess::Position::from_fen(Variant::Chess, fen).map_err(|e| e.to_string())?;
+    Ok(super::chess::evaluate(&pos) as f32)
+}
+
+/// Reads labelled positions; a bad line is an error naming its number.
+/// With `residual` each sample also gets the hand-written evaluation.
+pub fn read_samples(paths: &[String], residual: bool) -> Result<Vec<Sample>, String> {
+    let mut out = Vec::new();
+    for path in paths {
+        let f = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
+        for (n, line) in std::io::BufReader::new(f).lines().enumerate() {
+            let line = line.map_err(|e| format!("{path}: {e}"))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let at = |e: String| format!("{path} line {}: {e}", n + 1);
+            let mut sample = parse_line(&line).map_err(at)?;
+            if residual {
+                sample.base = hand_written(&line).map_err(at)?;
+            }
+            out.push(sample);
+        }
+    }
+    Ok(out)
+}
+
+/// Training settings.
+#[derive(Debug, Clone)]
+pub struct TrainConfig {
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f32,
+    /// Weight of the score in the target (the rest is the result).
+    pub lambda: f32,
+    /// Share of the samples held out (the last ones).
+    pub holdout: f64,
+    pub threads: usize,
+    pub seed: u64,
+    /// Train a correction to the hand-written evaluation (the samples
+    /// carry it: [`read_samples`] with `residual`).
+    pub residual: bool,
+}
+
+/// The network in `f32`.
+#[derive(Clone)]
+pub struct FloatNet {
+    w1: Vec<f32>, // INPUTS × HIDDEN
+    b1: Vec<f32>, // HIDDEN
+    w2: Vec<f32>, // 2 × HIDDEN
+    b2: f32,
+    residual: bool,
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// Uniform in [-1, 1).
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl FloatNet {
+    pub fn new(seed: u64, residual: bool) -> FloatNet {
+        let mut rng = Rng(seed | 1);
+        let s1 = (1.0 / 32f32).sqrt();
+        let s2 = (1.0 / (2 * HIDDEN) as f32).sqrt();
+        FloatNet {
+            w1: (0..INPUTS * HIDDEN).map(|_| rng.unit() * s1).collect(),
+            b1: vec![0.0; HIDDEN],
+            w2: (0..2 * HIDDEN).map(|_| rng.unit() * s2).collect(),
+            b2: 0.0,
+            residual,
+        }
+    }
+
+    fn accumulate(&self, inputs: &[u16], acc: &mut [f32; HIDDEN]) {
+        acc.copy_from_slice(&self.b1);
+        for &f in inputs {
+            let row = &self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+    }
+
+    /// Both views' accumulators of a sample.
+    fn accumulators(&self, s: &Sample) -> [[f32; HIDDEN]; 2] {
+        let n = s.len as usize;
+        let mut a = [[0f32; HIDDEN]; 2];
+        self.accumulate(&s.us[..n], &mut a[0]);
+        self.accumulate(&s.them[..n], &mut a[1]);
+        a
+    }
+
+    /// The output from the accumulators and the sample's base.
+    fn output(&self, a: &[[f32; HIDDEN]; 2], s: &Sample) -> f32 {
+        let mut out = self.b2 + s.base / SCALE as f32;
+        for (acc, w) in a.iter().zip(self.w2.chunks_exact(HIDDEN)) {
+            out += acc
+                .iter()
+                .zip(w)
+                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
+                .sum::<f32>();
+        }
+        out
+    }
+
+    /// The output (units of [`SCALE`] centipawns), with the hand-written
+    /// evaluation added for a residual network.
+    pub fn forward(&self, s: &Sample) -> f32 {
+        self.output(&self.accumulators(s), s)
+    }
+
+    /// Adds the gradient of one sample's loss to `g`; returns the loss.
+    fn backward(&self, s: &Sample, lambda: f32, g: &mut FloatNet) -> f32 {
+        let n = s.len as usize;
+        let a = self.accumulators(s);
+        let p = sigmoid(self.output(&a, s));
+        let target = lambda * sigmoid(s.score / SCALE as f32) + (1.0 - lambda) * s.result;
+        let err = p - target;
+        let d_out = 2.0 * err * p * (1.0 - p);
+        g.b2 += d_out;
+        let views = [&s.us[..n], &s.them[..n]];
+        for (((inputs, acc), w), gw2) in views
+            .into_iter()
+            .zip(&a)
+            .zip(self.w2.chunks_exact(HIDDEN))
+            .zip(g.w2.chunks_exact_mut(HIDDEN))
+        {
+            let mut d_acc = [0f32; HIDDEN];
+            for (((&x, &w), gw), d) in acc.iter().zip(w).zip(gw2.iter_mut()).zip(&mut d_acc) {
+                *gw += d_out * x.clamp(0.0, 1.0);
+                if x > 0.0 && x < 1.0 {
+                    *d = d_out * w;
+                }
+            }
+            for (gb, d) in g.b1.iter_mut().zip(&d_acc) {
+                *gb += d;
+            }
+            for &f in inputs {
+                let row = &mut g.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+                for (gw, d) in row.iter_mut().zip(&d_acc) {
+                    *gw += d;
+                }
+            }
+        }
+        err * err
+    }
+
+    fn zero(&mut self) {
+        self.w1.iter_mut().for_each(|x| *x = 0.0);
+        self.b1.iter_mut().for_each(|x| *x = 0.0);
+        self.w2.iter_mut().for_each(|x| *x = 0.0);
+        self.b2 = 0.0;
+    }
+
+    fn slices_mut(&mut self) -> [&mut [f32]; 4] {
+        [
+            &mut self.w1,
+            &mut self.b1,
+            &mut self.w2,
+            std::slice::from_mut(&mut self.b2),
+        ]
+    }
+
+    fn add(&mut self, other: &FloatNet) {
+        for (a, b) in self.slices_mut().into_iter().zip(other.slices()) {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        }
+    }
+
+    fn slices(&self) -> [&[f32]; 4] {
+        [&self.w1, &self.b1, &self.w2, std::slice::from_ref(&self.b2)]
+    }
+
+    /// Rounds to the quantised network.
+    pub fn quantise(&self) -> Network {
+        let q = |x: f32, s: i32| (x * s as f32).round() as i16;
+        let mut input_weights = vec![[0i16; HIDDEN]; INPUTS];
+        for (f, row) in input_weights.iter_mut().enumerate() {
+            for (h, w) in row.iter_mut().enumerate() {
+                *w = q(self.w1[f * HIDDEN + h], QA);
+            }
+        }
+        let mut input_bias = [0i16; HIDDEN];
+        for (b, x) in input_bias.iter_mut().zip(&self.b1) {
+            *b = q(*x, QA);
+        }
+        let mut output_weights = [[0i16; HIDDEN]; 2];
+        for (view, w) in output_weights.iter_mut().zip(self.w2.chunks_exact(HIDDEN)) {
+            for (q_w, &x) in view.iter_mut().zip(w) {
+                *q_w = q(x, QB);
+            }
+        }
+        Network {
+            input_weights,
+            input_bias,
+            output_weights,
+            output_bias: (self.b2 * (QA * QB) as f32).round() as i32,
+            residual: self.residual,
+        }
+    }
+}
+
+/// The mean loss of `samples` (for the held-out share).
+pub fn mean_loss(net: &FloatNet, samples: &[Sample], lambda: f32) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(net.forward(s));
+            let t = lambda * sigmoid(s.score / SCALE as f32) + (1.0 - lambda) * s.result;
+            ((p - t) * (p - t)) as f64
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// Trains a network on `samples`; `report` gets one line per epoch.
+pub fn train(
+    samples: &mut [Sample],
+    cfg: &TrainConfig,
+    mut report: impl FnMut(&str),
+) -> Result<FloatNet, String> {
+    if cfg.epochs == 0 || cfg.batch == 0 || cfg.threads == 0 {
+        return Err("epochs, batch and threads must be positive".into());
+    }
+    let held = ((samples.len() as f64 * cfg.holdout) as usize).min(samples.len());
+    let (fit, held_out) = samples.split_at_mut(samples.len() - held);
+    if fit.is_empty() {
+        return Err("no samples to fit".into());
+    }
+    let mut net = FloatNet::new(cfg.seed, cfg.residual);
+    let mut m = FloatNet::new(0, false);
+    m.zero();
+    let mut v = m.clone();
+    let mut grads: Vec<FloatNet> = (0..cfg.threads).map(|_| m.clone()).collect();
+    let mut rng = Rng(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let mut best: Option<(f64, FloatNet)> = None;
+    for epoch in 0..cfg.epochs {
+        // Shuffle (Fisher-Yates).
+        for i in (1..fit.len()).rev() {
+            let j = (rng.next() % (i as u64 + 1)) as usize;
+            fit.swap(i, j);
+        }
+        // The rate falls by ten for the last quarter of the epochs.
+        let lr = if epoch * 4 >= cfg.epochs * 3 {
+            cfg.lr * 0.1
+        } else {
+            cfg.lr
+        };
+        let mut epoch_loss = 0f64;
+        for batch in fit.chunks(cfg.batch) {
+            let per = batch.len().div_ceil(cfg.threads);
+            let losses: Vec<f64> = std::thread::scope(|scope| {
+                let handles: Vec<_> = grads
+                    .iter_mut()
+                    .zip(batch.chunks(per))
+                    .map(|(g, part)| {
+                        let net = &net;
+                        scope.spawn(move || {
+                            g.zero();
+                            part.iter()
+                                .map(|s| net.backward(s, cfg.lambda, g) as f64)
+                                .sum::<f64>()
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            let used = batch.len().div_ceil(per);
+            epoch_loss += losses.iter().sum::<f64>();
+            let (first, rest) = grads.split_at_mut(1);
+            for g in &rest[..used - 1] {
+                first[0].add(g);
+            }
+            step += 1;
+            let scale = 1.0 / batch.len() as f32;
+            let c1 = 1.0 - beta1.powi(step);
+            let c2 = 1.0 - beta2.powi(step);
+            for (((p, g), m), v) in net
+                .slices_mut()
+                .into_iter()
+                .zip(grads[0].slices())
+                .zip(m.slices_mut())
+                .zip(v.slices_mut())
+            {
+                for i in 0..p.len() {
+                    let gi = g[i] * scale;
+                    m[i] = beta1 * m[i] + (1.0 - beta1) * gi;
+                    v[i] = beta2 * v[i] + (1.0 - beta2) * gi * gi;
+                    let update = lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                    p[i] = (p[i] - update).clamp(-CLIP, CLIP);
+                }
+            }
+        }
+        let held_loss = mean_loss(&net, held_out, cfg.lambda);
+        report(&format!(
+            "epoch {}: rate {lr}, loss {:.6}, held out {:.6} ({} samples)",
+            epoch + 1,
+            epoch_loss / fit.len() as f64,
+            held_loss,
+            held_out.len()
+        ));
+        if !held_out.is_empty() && best.as_ref().map_or(true, |(l, _)| held_loss < *l) {
+            best = Some((held_loss, net.clone()));
+        }
+    }
+    Ok(best.map_or(net, |(_, n)| n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::chess::Position;
+    use movegen::Variant;
+
+    #[test]
+    fn a_line_gives_the_inputs_of_both_views_and_the_mover_s_target() {
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4";
+        let s = parse_line(&format!("{fen}\t35\t1")).unwrap();
+        // Black to move: the score and result turn to Black's view.
+        assert_eq!((s.score, s.result), (-35.0, 0.0));
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+        let [white, black] = super::super::nnue::features(&pos);
+        let mut us: Vec<u16> = s.us[..s.len as usize].to_vec();
+        let mut them: Vec<u16> = s.them[..s.len as usize].to_vec();
+        let (mut b, mut w) = (black.to_vec(), white.to_vec());
+        us.sort_unstable();
+        them.sort_unstable();
+        b.sort_unstable();
+        w.sort_unstable();
+        assert_eq!((us, them), (b, w));
+    }
+
+    #[test]
+    fn a_bad_line_names_what_is_wrong() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(parse_line(&format!("{start}\tx\t1"))
+            .unwrap_err()
+            .contains("score"));
+        assert!(parse_line(&format!("{start}\t10\t2"))
+            .unwrap_err()
+            .contains("result"));
+        assert!(parse_line(&format!("{start}\t10"))
+            .unwrap_err()
+            .contains("result"));
+        assert!(
+            parse_line("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\t0\t1")
+                .unwrap_err()
+                .contains("piece")
+        );
+        assert!(parse_line("8/8/8 w - - 0 1\t0\t1")
+            .unwrap_err()
+            .contains("ranks"));
+    }
+
+    #[test]
+    fn the_quantised_network_plays_as_the_float_one() {
+        // Weights on the quantisation grid: only the arithmetic may differ.
+        let mut net = FloatNet::new(5, false);
+        net.b1
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, b)| *b = 0.02 * (i % 7) as f32);
+        net.b2 = 0.1;
+        let grid = |x: &mut f32, s: i32| *x = (*x * s as f32).round() / s as f32;
+        net.w1
+            .iter_mut()
+            .chain(net.b1.iter_mut())
+            .for_each(|x| grid(x, QA));
+        net.w2.iter_mut().for_each(|x| grid(x, QB));
+        grid(&mut net.b2, QA * QB);
+        let q = net.quantise();
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
+            "8/5k2/8/3p4/8/2N5/5K2/8 w - - 0 1",
+        ] {
+            let s = parse_line(&format!("{fen}\t0\t0.5")).unwrap();
+            let float_cp = net.forward(&s) * SCALE as f32;
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            let int_cp = q.evaluate(&pos) as f32;
+            assert!(
+                (float_cp - int_cp).abs() < 1.5,
+                "{fen}: {float_cp} vs {int_cp}"
+            );
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_on_a_material_signal() {
+        // Positions whose score is 100 cp per extra white knight: a network
+        // must learn it well below the loss of a constant guess.
+        let mut samples = Vec::new();
+        let mut rng = Rng(3);
+        for _ in 0..3000 {
+            let knights = (rng.next() % 3) as usize;
+            let mut rank2 = String::new();
+            let file = (rng.next() % 8) as usize;
+            for f in 0..8 {
+                rank2.push(if f == file && knights > 0 { 'N' } else { '1' });
+            }
+            let extra = if knights == 2 { "N7" } else { "8" };
+            let fen = format!("4k3/8/8/8/8/{extra}/{rank2}/4K3 w - - 0 1");
+            let score = 100 * knights as i32;
+            let result = if knights > 0 { "1" } else { "0.5" };
+            samples.push(parse_line(&format!("{fen}\t{score}\t{result}")).unwrap());
+        }
+        let cfg = TrainConfig {
+            epochs: 8,
+            batch: 256,
+            lr: 0.002,
+            lambda: 1.0,
+            holdout: 0.1,
+            threads: 2,
+            seed: 1,
+            residual: false,
+        };
+        let before = mean_loss(&FloatNet::new(1, false), &samples, 1.0);
+        let net = train(&mut samples, &cfg, |_| {}).unwrap();
+        let after = mean_loss(&net, &samples, 1.0);
+        assert!(after < before / 10.0, "{before} -> {after}");
+        let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/N7/4K3 w - - 0 1").unwrap();
+        let cp = net.quantise().evaluate(&pos);
+        assert!((60..=140).contains(&cp), "one knight up: {cp}");
+    }
+
+    #[test]
+    fn a_residual_network_learns_what_the_hand_written_evaluation_misses() {
+        // Scores = the hand-written evaluation + 150 cp for White whenever a
+        // white rook stands on the seventh rank: a residual network learns
+        // the 150 and adds it to the hand-written value.
+        use movegen::chess::Position;
+        let mut rng = Rng(11);
+        let dir = std::env::temp_dir().join(format!("triskelion-residual-{}", std::process::id()));
+        let mut lines = String::new();
+        for _ in 0..4000 {
+            let on7 = rng.next() % 2 == 0;
+            // Files b to h: the black king on a8 is never in check.
+            let file = 1 + (rng.next() % 7) as usize;
+            let mut rank = String::new();
+            for f in 0..8 {
+                rank.push(if f == file { 'R' } else { '1' });
+            }
+            let fen = if on7 {
+                format!("k7/{rank}/8/8/8/8/8/7K w - - 0 1")
+            } else {
+                format!("k7/8/8/8/{rank}/8/8/7K w - - 0 1")
+            };
+            let pos = Position::from_fen(Variant::Chess, &fen).unwrap();
+            let hce = super::super::chess::evaluate(&pos);
+            let score = hce + if on7 { 150 } else { 0 };
+            lines.push_str(&format!("{fen}\t{score}\t1\n"));
+        }
+        std::fs::write(&dir, lines).unwrap();
+        let mut samples = read_samples(&[dir.to_string_lossy().into_owned()], true).unwrap();
+        std::fs::remove_file(&dir).unwrap();
+        let cfg = TrainConfig {
+            epochs: 12,
+            batch: 256,
+            lr: 0.002,
+            lambda: 1.0,
+            holdout: 0.1,
+            threads: 2,
+            seed: 3,
+            residual: true,
+        };
+        let net = train(&mut samples, &cfg, |_| {}).unwrap().quantise();
+        assert!(net.residual);
+        let on7 = Position::from_fen(Variant::Chess, "k7/3R4/8/8/8/8/8/7K w - - 0 1").unwrap();
+        let off = Position::from_fen(Variant::Chess, "k7/8/8/8/3R4/8/8/7K w - - 0 1").unwrap();
+        let (a, b) = (net.evaluate(&on7), net.evaluate(&off));
+        assert!(
+            (100..=200).contains(&(a - b)),
+            "correction on the seventh {a}, off it {b}"
+        );
+        assert!(b.abs() <= 40, "correction off the seventh {b}");
+    }
+}

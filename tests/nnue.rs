@@ -1,0 +1,175 @@
+//! The chess network: `triskelion train-nnue` on a small labelled file,
+//! the network put in play with the UCI option `EvalFile`, and clear
+//! errors (with the previous evaluation kept) for bad input.
+
+mod common;
+
+use common::engine::{run, Engine, PATIENCE};
+
+/// A file in a directory of this test process and test (`tag`).
+fn temp_path(tag: &str, name: &str) -> std::path::PathBuf {
+    let dir = temp_dir(tag);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("triskelion-nnue-{tag}-{}", std::process::id()))
+}
+
+/// Positions where an extra white knight is worth 300 cp to the teacher.
+fn knight_file() -> std::path::PathBuf {
+    let mut text = String::new();
+    for file in 0..8 {
+        for rank in 2..6 {
+            let mut row = String::new();
+            for f in 0..8 {
+                row.push(if f == file { 'N' } else { '1' });
+            }
+            let mut rows = vec!["8".to_string(); 8];
+            rows[0] = "k7".into();
+            rows[7] = "7K".into();
+            rows[7 - rank] = row;
+            let board = rows.join("/");
+            text += &format!("{board} w - - 0 1\t300\t1\n");
+            text += &format!("{board} b - - 0 1\t300\t1\n");
+        }
+    }
+    text += "k7/8/8/8/8/8/8/7K w - - 0 1\t0\t0.5\n";
+    text += "k7/8/8/8/8/8/8/7K b - - 0 1\t0\t0.5\n";
+    let path = temp_path("play", "knights.tsv");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn static_eval(e: &mut Engine, fen: &str) -> i32 {
+    e.send(&format!("position fen {fen}"));
+    e.send("eval");
+    let lines = e.expect("info string eval", PATIENCE);
+    let last = lines.last().unwrap();
+    last.split_whitespace().nth(3).unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_trained_network_plays_through_evalfile_and_bad_files_keep_the_old_one() {
+    let data = knight_file();
+    let net = temp_path("play", "knights.nnue");
+    let (code, _out, err) = run(&[
+        "train-nnue",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        net.to_str().unwrap(),
+        "--epochs",
+        "60",
+        "--batch",
+        "16",
+        "--rate",
+        "0.003",
+        "--holdout",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("epoch 60:"), "{err}");
+    assert!(err.contains("wrote"), "{err}");
+
+    let knight = "k7/8/8/8/3N4/8/8/7K w - - 0 1";
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let decl = e.expect("uciok", PATIENCE);
+    assert!(
+        decl.iter()
+            .any(|l| l == "option name EvalFile type string default <empty>"),
+        "{decl:?}"
+    );
+    let hand_written = static_eval(&mut e, knight);
+
+    e.send(&format!("setoption name EvalFile value {}", net.display()));
+    let learned = static_eval(&mut e, knight);
+    assert!(
+        (200..=400).contains(&learned),
+        "the network's knight: {learned} (hand-written {hand_written})"
+    );
+
+    // A file that is not a network: an error, the network stays in play.
+    let bogus = temp_path("play", "bogus.nnue");
+    std::fs::write(&bogus, b"not a network").unwrap();
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        bogus.display()
+    ));
+    let lines = e.expect("info string error", PATIENCE);
+    assert!(lines.last().unwrap().contains("magic"), "{lines:?}");
+    e.send("setoption name EvalFile value /nonexistent/net.nnue");
+    let lines = e.expect("info string error", PATIENCE);
+    assert!(lines.last().unwrap().contains("cannot read"), "{lines:?}");
+    assert_eq!(static_eval(&mut e, knight), learned);
+
+    // It searches and answers with a legal move.
+    e.send("go depth 6");
+    let lines = e.expect("bestmove", PATIENCE);
+    assert!(
+        lines.last().unwrap().starts_with("bestmove d4"),
+        "{lines:?}"
+    );
+
+    // <empty> returns to the hand-written evaluation.
+    e.send("setoption name EvalFile value <empty>");
+    assert_eq!(static_eval(&mut e, knight), hand_written);
+    e.send("quit");
+    let _ = std::fs::remove_dir_all(temp_dir("play"));
+}
+
+#[test]
+fn train_nnue_rejects_bad_input_with_the_reason() {
+    let bad = temp_path("bad", "bad.tsv");
+    std::fs::write(&bad, "k7/8/8/8/8/8/8/7K w - - 0 1\t12\twin\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    for (args, expected) in [
+        (vec!["train-nnue", "--out", "/tmp/x.nnue"], "--data"),
+        (vec!["train-nnue", "--data", bad], "--out"),
+        (
+            vec![
+                "train-nnue",
+                "--data",
+                "/nonexistent/x.tsv",
+                "--out",
+                "/tmp/x",
+            ],
+            "cannot open",
+        ),
+        (
+            vec!["train-nnue", "--data", bad, "--out", "/tmp/x"],
+            "line 1: the result",
+        ),
+        (
+            vec![
+                "train-nnue",
+                "--data",
+                bad,
+                "--out",
+                "/tmp/x",
+                "--epochs",
+                "0",
+            ],
+            "--epochs",
+        ),
+        (
+            vec![
+                "train-nnue",
+                "--data",
+                bad,
+                "--out",
+                "/tmp/x",
+                "--lambda",
+                "2",
+            ],
+            "--lambda",
+        ),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(temp_dir("bad"));
+}
