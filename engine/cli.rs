@@ -14,7 +14,7 @@ usage:
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
-  triskelion train-nnue --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--residual]
+  triskelion train-nnue --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--residual]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -285,6 +285,7 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         "--holdout",
         "--threads",
         "--seed",
+        "--buckets",
     ])?;
     let data = a
         .value("--data")
@@ -308,6 +309,8 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         seed: number(&a, "--seed", 1, |_: &u64| true)
             .map_err(|v| CliError(format!("--seed: '{v}' must be a whole number")))?,
         residual: a.flag("--residual"),
+        buckets: number(&a, "--buckets", 1, |&n| (1..=16).contains(&n))
+            .map_err(|v| CliError(format!("--buckets: '{v}' must be 1 to 16")))?,
     };
     let paths: Vec<String> = data.split(',').map(str::to_string).collect();
     let start = Instant::now();

@@ -2,7 +2,8 @@
 //! (colour relative to the side whose view it is × role × square, the square
 //! mirrored for Black), one hidden layer of [`HIDDEN`] clipped-ReLU units per
 //! side's view (shared weights), and one output from both views, the side to
-//! move's first.
+//! move's first; the output layer may come in buckets by the number of
+//! pieces on the board ([`bucket`]), one set of weights per bucket.
 //!
 //! The network is optional: with none loaded ([`set_network`]) the
 //! hand-written evaluation plays. It is read for plain chess only: a Tris
@@ -18,10 +19,12 @@
 //! u32       hidden size (must be HIDDEN)
 //! u32       flags: bit 0 = residual (the output is added to the
 //!           hand-written evaluation)
+//! u32       output buckets B (1 to 16)
 //! i16 × 768 × HIDDEN   input weights, input-major, scaled by QA
 //! i16 × HIDDEN         hidden biases, scaled by QA
-//! i16 × 2 × HIDDEN     output weights (side to move's view first), by QB
-//! i32                  output bias, scaled by QA × QB
+//! i16 × B × 2 × HIDDEN output weights by bucket (side to move's view
+//!                      first), scaled by QB
+//! i32 × B              output biases, scaled by QA × QB
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -43,6 +46,15 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// The file's magic bytes.
 pub const MAGIC: &[u8; 8] = b"TRISNN01";
+/// The most output buckets a file may have.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output bucket of a position with `pieces` pieces (kings included,
+/// 2 to 32) among `buckets`: equal slices of 2..=32.
+#[inline]
+pub fn bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / 31).min(buckets - 1)
+}
 
 /// A quantised network.
 #[derive(Clone, PartialEq, Eq)]
@@ -50,9 +62,10 @@ pub struct Network {
     /// `INPUTS` rows of `HIDDEN`.
     pub input_weights: Vec<[i16; HIDDEN]>,
     pub input_bias: [i16; HIDDEN],
-    /// The side to move's view, then the other.
-    pub output_weights: [[i16; HIDDEN]; 2],
-    pub output_bias: i32,
+    /// Per bucket: the side to move's view, then the other.
+    pub output_weights: Vec<[[i16; HIDDEN]; 2]>,
+    /// Per bucket.
+    pub output_bias: Vec<i32>,
     /// The output corrects the hand-written evaluation rather than
     /// replacing it.
     pub residual: bool,
@@ -60,7 +73,11 @@ pub struct Network {
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({INPUTS} -> {HIDDEN} x 2 -> 1)")
+        write!(
+            f,
+            "Network({INPUTS} -> {HIDDEN} x 2 -> 1, {} buckets)",
+            self.output_bias.len()
+        )
     }
 }
 
@@ -94,8 +111,7 @@ pub fn features(pos: &Position) -> [arrayvec::ArrayVec<u16, 64>; 2] {
 impl Network {
     /// Reads a network file; the error says what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
-        let expected = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
-        if bytes.len() < 16 || &bytes[..8] != MAGIC {
+        if bytes.len() < 20 || &bytes[..8] != MAGIC {
             return Err("not a Triskelion network file (bad magic)".into());
         }
         let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
@@ -104,17 +120,24 @@ impl Network {
                 "the network has {hidden} hidden units, this build reads {HIDDEN}"
             ));
         }
+        let flags = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
+        if flags > 1 {
+            return Err(format!("unknown flags {flags:#x} in the network file"));
+        }
+        let buckets = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
+        if !(1..=MAX_BUCKETS).contains(&buckets) {
+            return Err(format!(
+                "the network has {buckets} output buckets, 1 to {MAX_BUCKETS} are read"
+            ));
+        }
+        let expected = 20 + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets;
         if bytes.len() != expected {
             return Err(format!(
                 "the network file has {} bytes, expected {expected}",
                 bytes.len()
             ));
         }
-        let flags = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
-        if flags > 1 {
-            return Err(format!("unknown flags {flags:#x} in the network file"));
-        }
-        let mut at = 16;
+        let mut at = 20;
         let mut next16 = || {
             let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
             at += 2;
@@ -130,13 +153,16 @@ impl Network {
         for b in &mut input_bias {
             *b = next16();
         }
-        let mut output_weights = [[0i16; HIDDEN]; 2];
-        for view in &mut output_weights {
+        let mut output_weights = vec![[[0i16; HIDDEN]; 2]; buckets];
+        for view in output_weights.iter_mut().flatten() {
             for w in view.iter_mut() {
                 *w = next16();
             }
         }
-        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().unwrap());
+        let output_bias = bytes[at..]
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+            .collect();
         let net = Network {
             input_weights,
             input_bias,
@@ -170,20 +196,23 @@ impl Network {
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(8 + 4 + 4 + 2 * (INPUTS + 3) * HIDDEN + 4);
+        let mut out = Vec::with_capacity(20 + 2 * (INPUTS + 1 + 32) * HIDDEN);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         out.extend_from_slice(&u32::from(self.residual).to_le_bytes());
+        out.extend_from_slice(&(self.output_bias.len() as u32).to_le_bytes());
         let all16 = self
             .input_weights
             .iter()
             .flatten()
             .chain(&self.input_bias)
-            .chain(self.output_weights.iter().flatten());
+            .chain(self.output_weights.iter().flatten().flatten());
         for v in all16 {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for b in &self.output_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
@@ -210,13 +239,14 @@ impl Network {
             (black, white)
         };
         let acc = [self.accumulate(&us), self.accumulate(&them)];
+        let b = bucket(us.len(), self.output_bias.len());
         let mut sum = 0i32;
-        for (a, w) in acc.iter().zip(&self.output_weights) {
+        for (a, w) in acc.iter().zip(&self.output_weights[b]) {
             for (&x, &y) in a.iter().zip(w) {
                 sum += (x as i32).clamp(0, QA) * y as i32;
             }
         }
-        (sum + self.output_bias) * SCALE / (QA * QB)
+        (sum + self.output_bias[b]) * SCALE / (QA * QB)
     }
 }
 
@@ -283,15 +313,15 @@ mod tests {
         let mut net = Network {
             input_weights: vec![[0; HIDDEN]; INPUTS],
             input_bias: [0; HIDDEN],
-            output_weights: [[0; HIDDEN]; 2],
-            output_bias: 1234,
+            output_weights: vec![[[0; HIDDEN]; 2]; 1 + seed as usize % 8],
+            output_bias: (0..1 + seed as i32 % 8).map(|b| 1234 - 100 * b).collect(),
             residual: seed % 2 == 1,
         };
         for row in &mut net.input_weights {
             row.iter_mut().for_each(|w| *w = next(300));
         }
         net.input_bias.iter_mut().for_each(|w| *w = next(300));
-        for v in &mut net.output_weights {
+        for v in net.output_weights.iter_mut().flatten() {
             v.iter_mut().for_each(|w| *w = next(120));
         }
         net
@@ -316,6 +346,9 @@ mod tests {
         let mut flagged = bytes.clone();
         flagged[12] = 6;
         assert!(Network::from_bytes(&flagged).unwrap_err().contains("flags"));
+        let mut many = bytes.clone();
+        many[16] = 17;
+        assert!(Network::from_bytes(&many).unwrap_err().contains("17 output buckets"));
         let mut big = pseudo_random_net(9);
         big.input_weights.iter_mut().for_each(|r| r[5] = 2000);
         let err = Network::from_bytes(&big.to_bytes()).unwrap_err();
@@ -343,25 +376,55 @@ mod tests {
     }
 
     #[test]
+    fn buckets_split_the_piece_counts_evenly() {
+        assert_eq!(bucket(32, 1), 0);
+        assert_eq!(bucket(2, 8), 0);
+        assert_eq!(bucket(32, 8), 7);
+        let per: Vec<usize> = (0..8)
+            .map(|b| (2..=32).filter(|&n| bucket(n, 8) == b).count())
+            .collect();
+        assert!(per.iter().all(|&c| (3..=5).contains(&c)), "{per:?}");
+    }
+
+    #[test]
+    fn the_bucket_of_the_piece_count_gives_the_output_layer() {
+        let mut net = pseudo_random_net(8); // one bucket
+        let pos = Position::startpos(Variant::Chess);
+        let one = net.evaluate(&pos);
+        // Eight buckets, the start position's (32 pieces) the last: only
+        // its weights count.
+        let w = net.output_weights[0];
+        net.output_weights = vec![[[0; HIDDEN]; 2]; 8];
+        net.output_bias = vec![0; 8];
+        net.output_weights[7] = w;
+        net.output_bias[7] = 1234;
+        assert_eq!(net.evaluate(&pos), one);
+        net.output_bias[7] = 0;
+        net.output_weights[7] = [[0; HIDDEN]; 2];
+        net.output_weights[6] = w;
+        assert_eq!(net.evaluate(&pos), 0);
+    }
+
+    #[test]
     fn the_evaluation_adds_up_the_rows_of_the_pieces() {
         // One active unit: the output is its clipped sum times its weight.
         let mut net = Network {
             input_weights: vec![[0; HIDDEN]; INPUTS],
             input_bias: [0; HIDDEN],
-            output_weights: [[0; HIDDEN]; 2],
-            output_bias: 0,
+            output_weights: vec![[[0; HIDDEN]; 2]],
+            output_bias: vec![0],
             residual: false,
         };
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let pawn = feature(Color::White, Color::White, Role::Pawn, 12);
         net.input_weights[pawn][0] = 100;
-        net.output_weights[0][0] = QB as i16;
+        net.output_weights[0][0][0] = QB as i16;
         // 100 / 255 of an activation, times SCALE.
         assert_eq!(net.evaluate(&pos), 100 * SCALE / QA);
         // Black to move sees the pawn as the other side's: the second view.
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").unwrap();
         assert_eq!(net.evaluate(&pos), 0);
-        net.output_weights[1][0] = -(QB as i16);
+        net.output_weights[0][1][0] = -(QB as i16);
         assert_eq!(net.evaluate(&pos), -100 * SCALE / QA);
     }
 }

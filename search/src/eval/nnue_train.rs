@@ -16,7 +16,7 @@
 
 use std::io::BufRead;
 
-use super::nnue::{Network, HIDDEN, INPUTS, QA, QB, SCALE};
+use super::nnue::{bucket, Network, HIDDEN, INPUTS, MAX_BUCKETS, QA, QB, SCALE};
 
 /// The most pieces a position can have.
 const MAX_PIECES: usize = 32;
@@ -161,6 +161,8 @@ pub struct TrainConfig {
     /// Train a correction to the hand-written evaluation (the samples
     /// carry it: [`read_samples`] with `residual`).
     pub residual: bool,
+    /// Output buckets by the number of pieces (1 to 16).
+    pub buckets: usize,
 }
 
 /// The network in `f32`.
@@ -168,8 +170,8 @@ pub struct TrainConfig {
 pub struct FloatNet {
     w1: Vec<f32>, // INPUTS × HIDDEN
     b1: Vec<f32>, // HIDDEN
-    w2: Vec<f32>, // 2 × HIDDEN
-    b2: f32,
+    w2: Vec<f32>, // buckets × 2 × HIDDEN
+    b2: Vec<f32>, // buckets
     residual: bool,
 }
 
@@ -193,15 +195,15 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl FloatNet {
-    pub fn new(seed: u64, residual: bool) -> FloatNet {
+    pub fn new(seed: u64, residual: bool, buckets: usize) -> FloatNet {
         let mut rng = Rng(seed | 1);
         let s1 = (1.0 / 32f32).sqrt();
         let s2 = (1.0 / (2 * HIDDEN) as f32).sqrt();
         FloatNet {
             w1: (0..INPUTS * HIDDEN).map(|_| rng.unit() * s1).collect(),
             b1: vec![0.0; HIDDEN],
-            w2: (0..2 * HIDDEN).map(|_| rng.unit() * s2).collect(),
-            b2: 0.0,
+            w2: (0..buckets * 2 * HIDDEN).map(|_| rng.unit() * s2).collect(),
+            b2: vec![0.0; buckets],
             residual,
         }
     }
@@ -225,10 +227,20 @@ impl FloatNet {
         a
     }
 
+    fn bucket(&self, s: &Sample) -> usize {
+        bucket(s.len as usize, self.b2.len())
+    }
+
+    /// The output weights of a bucket (both views).
+    fn w2_of(&self, b: usize) -> &[f32] {
+        &self.w2[b * 2 * HIDDEN..(b + 1) * 2 * HIDDEN]
+    }
+
     /// The output from the accumulators and the sample's base.
     fn output(&self, a: &[[f32; HIDDEN]; 2], s: &Sample) -> f32 {
-        let mut out = self.b2 + s.base / SCALE as f32;
-        for (acc, w) in a.iter().zip(self.w2.chunks_exact(HIDDEN)) {
+        let b = self.bucket(s);
+        let mut out = self.b2[b] + s.base / SCALE as f32;
+        for (acc, w) in a.iter().zip(self.w2_of(b).chunks_exact(HIDDEN)) {
             out += acc
                 .iter()
                 .zip(w)
@@ -252,13 +264,14 @@ impl FloatNet {
         let target = lambda * sigmoid(s.score / SCALE as f32) + (1.0 - lambda) * s.result;
         let err = p - target;
         let d_out = 2.0 * err * p * (1.0 - p);
-        g.b2 += d_out;
+        let b = self.bucket(s);
+        g.b2[b] += d_out;
         let views = [&s.us[..n], &s.them[..n]];
         for (((inputs, acc), w), gw2) in views
             .into_iter()
             .zip(&a)
-            .zip(self.w2.chunks_exact(HIDDEN))
-            .zip(g.w2.chunks_exact_mut(HIDDEN))
+            .zip(self.w2_of(b).chunks_exact(HIDDEN))
+            .zip(g.w2[b * 2 * HIDDEN..(b + 1) * 2 * HIDDEN].chunks_exact_mut(HIDDEN))
         {
             let mut d_acc = [0f32; HIDDEN];
             for (((&x, &w), gw), d) in acc.iter().zip(w).zip(gw2.iter_mut()).zip(&mut d_acc) {
@@ -284,7 +297,7 @@ impl FloatNet {
         self.w1.iter_mut().for_each(|x| *x = 0.0);
         self.b1.iter_mut().for_each(|x| *x = 0.0);
         self.w2.iter_mut().for_each(|x| *x = 0.0);
-        self.b2 = 0.0;
+        self.b2.iter_mut().for_each(|x| *x = 0.0);
     }
 
     fn slices_mut(&mut self) -> [&mut [f32]; 4] {
@@ -292,7 +305,7 @@ impl FloatNet {
             &mut self.w1,
             &mut self.b1,
             &mut self.w2,
-            std::slice::from_mut(&mut self.b2),
+            &mut self.b2,
         ]
     }
 
@@ -303,7 +316,7 @@ impl FloatNet {
     }
 
     fn slices(&self) -> [&[f32]; 4] {
-        [&self.w1, &self.b1, &self.w2, std::slice::from_ref(&self.b2)]
+        [&self.w1, &self.b1, &self.w2, &self.b2]
     }
 
     /// Rounds to the quantised network.
@@ -319,8 +332,12 @@ impl FloatNet {
         for (b, x) in input_bias.iter_mut().zip(&self.b1) {
             *b = q(*x, QA);
         }
-        let mut output_weights = [[0i16; HIDDEN]; 2];
-        for (view, w) in output_weights.iter_mut().zip(self.w2.chunks_exact(HIDDEN)) {
+        let mut output_weights = vec![[[0i16; HIDDEN]; 2]; self.b2.len()];
+        for (view, w) in output_weights
+            .iter_mut()
+            .flatten()
+            .zip(self.w2.chunks_exact(HIDDEN))
+        {
             for (q_w, &x) in view.iter_mut().zip(w) {
                 *q_w = q(x, QB);
             }
@@ -329,7 +346,11 @@ impl FloatNet {
             input_weights,
             input_bias,
             output_weights,
-            output_bias: (self.b2 * (QA * QB) as f32).round() as i32,
+            output_bias: self
+                .b2
+                .iter()
+                .map(|b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
             residual: self.residual,
         }
     }
@@ -360,13 +381,16 @@ pub fn train(
     if cfg.epochs == 0 || cfg.batch == 0 || cfg.threads == 0 {
         return Err("epochs, batch and threads must be positive".into());
     }
+    if !(1..=MAX_BUCKETS).contains(&cfg.buckets) {
+        return Err(format!("buckets must be 1 to {MAX_BUCKETS}"));
+    }
     let held = ((samples.len() as f64 * cfg.holdout) as usize).min(samples.len());
     let (fit, held_out) = samples.split_at_mut(samples.len() - held);
     if fit.is_empty() {
         return Err("no samples to fit".into());
     }
-    let mut net = FloatNet::new(cfg.seed, cfg.residual);
-    let mut m = FloatNet::new(0, false);
+    let mut net = FloatNet::new(cfg.seed, cfg.residual, cfg.buckets);
+    let mut m = FloatNet::new(0, false, cfg.buckets);
     m.zero();
     let mut v = m.clone();
     let mut grads: Vec<FloatNet> = (0..cfg.threads).map(|_| m.clone()).collect();
@@ -495,19 +519,19 @@ mod tests {
     #[test]
     fn the_quantised_network_plays_as_the_float_one() {
         // Weights on the quantisation grid: only the arithmetic may differ.
-        let mut net = FloatNet::new(5, false);
+        let mut net = FloatNet::new(5, false, 4);
         net.b1
             .iter_mut()
             .enumerate()
             .for_each(|(i, b)| *b = 0.02 * (i % 7) as f32);
-        net.b2 = 0.1;
+        net.b2 = vec![0.1, -0.2, 0.3, 0.05];
         let grid = |x: &mut f32, s: i32| *x = (*x * s as f32).round() / s as f32;
         net.w1
             .iter_mut()
             .chain(net.b1.iter_mut())
             .for_each(|x| grid(x, QA));
         net.w2.iter_mut().for_each(|x| grid(x, QB));
-        grid(&mut net.b2, QA * QB);
+        net.b2.iter_mut().for_each(|x| grid(x, QA * QB));
         let q = net.quantise();
         for fen in [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -553,8 +577,9 @@ mod tests {
             threads: 2,
             seed: 1,
             residual: false,
+            buckets: 1,
         };
-        let before = mean_loss(&FloatNet::new(1, false), &samples, 1.0);
+        let before = mean_loss(&FloatNet::new(1, false, 1), &samples, 1.0);
         let net = train(&mut samples, &cfg, |_| {}).unwrap();
         let after = mean_loss(&net, &samples, 1.0);
         assert!(after < before / 10.0, "{before} -> {after}");
@@ -602,6 +627,7 @@ mod tests {
             threads: 2,
             seed: 3,
             residual: true,
+            buckets: 2,
         };
         let net = train(&mut samples, &cfg, |_| {}).unwrap().quantise();
         assert!(net.residual);
