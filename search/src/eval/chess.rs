@@ -591,9 +591,9 @@ fn endgame_scale(pos: &Position, strong: Color, p: &ChessParams) -> i32 {
 
 /// Static evaluation in centipawns from the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
-    match super::nnue::network_for(pos) {
-        Some(net) if net.residual => eval_with(pos, params()) + net.evaluate(pos),
-        Some(net) => net.evaluate(pos),
+    match super::nnue::evaluate_in_play(pos) {
+        Some((correction, true)) => eval_with(pos, params()) + correction,
+        Some((value, false)) => value,
         None => eval_with(pos, params()),
     }
 }

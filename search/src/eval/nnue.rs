@@ -229,8 +229,22 @@ impl Network {
         acc
     }
 
+    /// The output in centipawns from the accumulators of the side to move's
+    /// view and the other's, for `pieces` pieces on the board.
+    fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], pieces: usize) -> i32 {
+        let b = bucket(pieces, self.output_bias.len());
+        let mut sum = 0i32;
+        for (a, w) in [us, them].into_iter().zip(&self.output_weights[b]) {
+            for (&x, &y) in a.iter().zip(w) {
+                sum += (x as i32).clamp(0, QA) * y as i32;
+            }
+        }
+        (sum + self.output_bias[b]) * SCALE / (QA * QB)
+    }
+
     /// The network's output in centipawns from the side to move (for a
-    /// residual network, the correction to add).
+    /// residual network, the correction to add), the accumulators
+    /// computed afresh.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let [white, black] = features(pos);
         let (us, them) = if pos.turn() == Color::White {
@@ -238,16 +252,107 @@ impl Network {
         } else {
             (black, white)
         };
-        let acc = [self.accumulate(&us), self.accumulate(&them)];
-        let b = bucket(us.len(), self.output_bias.len());
-        let mut sum = 0i32;
-        for (a, w) in acc.iter().zip(&self.output_weights[b]) {
-            for (&x, &y) in a.iter().zip(w) {
-                sum += (x as i32).clamp(0, QA) * y as i32;
+        self.output(&self.accumulate(&us), &self.accumulate(&them), us.len())
+    }
+}
+
+/// The evaluation of the network in play ([`set_network`]) for plain
+/// chess: its output
+/// and whether it is residual, or `None` without one. The accumulators are
+/// updated from those of the position this thread evaluated last: the
+/// search evaluates positions near each other in its tree, a few pieces
+/// apart, so an update adds and subtracts a few rows instead of one per
+/// piece. The same as [`Network::evaluate`].
+#[inline]
+pub fn evaluate_in_play(pos: &Position) -> Option<(i32, bool)> {
+    let slot = CURRENT.load(Relaxed);
+    if slot == 0 || pos.variant() != Variant::Chess {
+        return None;
+    }
+    let net = LOADED[slot - 1].get()?;
+    Some((evaluate_updated(net, slot, pos), net.residual))
+}
+
+/// [`Network::evaluate`] from this thread's last accumulators; `key` names
+/// the network (a loaded network never changes, so its slot does).
+fn evaluate_updated(net: &Network, key: usize, pos: &Position) -> i32 {
+    LAST.with(|cell| {
+        let mut last = cell.borrow_mut();
+        last.update(net, key, pos);
+        let (us, them) = if pos.turn() == Color::White {
+            (&last.acc[0], &last.acc[1])
+        } else {
+            (&last.acc[1], &last.acc[0])
+        };
+        net.output(us, them, pos.regular().count() as usize)
+    })
+}
+
+/// A thread's last evaluated position (its pieces by colour and role) and
+/// its accumulators in White's and Black's views.
+struct Last {
+    /// The network they belong to (its address; 0 = none yet).
+    net: usize,
+    pieces: [u64; 12],
+    acc: [[i16; HIDDEN]; 2],
+}
+
+/// Above this many changed pieces the accumulators are computed afresh.
+const MAX_CHANGES: u32 = 12;
+
+impl Last {
+    fn update(&mut self, net: &Network, key: usize, pos: &Position) {
+        let mut now = [0u64; 12];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                now[color.index() * 6 + role.index()] = pos.pieces_of(color, role).0;
             }
         }
-        (sum + self.output_bias[b]) * SCALE / (QA * QB)
+        let id = key;
+        let changes: u32 = now
+            .iter()
+            .zip(&self.pieces)
+            .map(|(a, b)| (a ^ b).count_ones())
+            .sum();
+        if self.net != id || changes > MAX_CHANGES {
+            let [white, black] = features(pos);
+            self.acc = [net.accumulate(&white), net.accumulate(&black)];
+        } else if changes > 0 {
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    let i = color.index() * 6 + role.index();
+                    let (old, new) = (self.pieces[i], now[i]);
+                    for (bits, add) in [(old & !new, false), (new & !old, true)] {
+                        for sq in movegen::chess::Bitboard(bits) {
+                            for (v, view) in Color::ALL.into_iter().enumerate() {
+                                let row =
+                                    &net.input_weights[feature(view, color, role, sq.index())];
+                                for (a, w) in self.acc[v].iter_mut().zip(row) {
+                                    *a = if add {
+                                        a.wrapping_add(*w)
+                                    } else {
+                                        a.wrapping_sub(*w)
+                                    };
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.net = id;
+        self.pieces = now;
     }
+}
+
+thread_local! {
+    static LAST: std::cell::RefCell<Last> = const {
+        std::cell::RefCell::new(Last {
+            net: 0,
+            pieces: [0; 12],
+            acc: [[0; HIDDEN]; 2],
+        })
+    };
 }
 
 /// Networks loaded in this process. Each slot is set once and never
@@ -286,16 +391,6 @@ pub fn load_file(path: &str) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
     set_network(Some(net))
-}
-
-/// The network in play for `pos`, if any (plain chess only).
-#[inline]
-pub fn network_for(pos: &Position) -> Option<&'static Network> {
-    match CURRENT.load(Relaxed) {
-        0 => None,
-        i if pos.variant() == Variant::Chess => LOADED[i - 1].get(),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
@@ -348,7 +443,9 @@ mod tests {
         assert!(Network::from_bytes(&flagged).unwrap_err().contains("flags"));
         let mut many = bytes.clone();
         many[16] = 17;
-        assert!(Network::from_bytes(&many).unwrap_err().contains("17 output buckets"));
+        assert!(Network::from_bytes(&many)
+            .unwrap_err()
+            .contains("17 output buckets"));
         let mut big = pseudo_random_net(9);
         big.input_weights.iter_mut().for_each(|r| r[5] = 2000);
         let err = Network::from_bytes(&big.to_bytes()).unwrap_err();
@@ -372,6 +469,40 @@ mod tests {
             let a = Position::from_fen(Variant::Chess, a).unwrap();
             let b = Position::from_fen(Variant::Chess, b).unwrap();
             assert_eq!(net.evaluate(&a), net.evaluate(&b));
+        }
+    }
+
+    #[test]
+    fn the_updated_accumulators_give_the_fresh_evaluation() {
+        // A walk through legal moves with jumps back (as a search returns to
+        // a sibling), and two networks taking turns: every evaluation from
+        // the updated accumulators equals the fresh one.
+        let nets = [pseudo_random_net(21), pseudo_random_net(22)];
+        let mut s = 99u64;
+        let mut next = move |n: usize| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % n as u64) as usize
+        };
+        let mut line = vec![Position::startpos(Variant::Chess)];
+        for step in 0..3000 {
+            let pos = line.last().unwrap().clone();
+            let key = 1 + (step / 500) % 2;
+            let net = &nets[key - 1];
+            assert_eq!(
+                evaluate_updated(net, key, &pos),
+                net.evaluate(&pos),
+                "{}",
+                pos.to_fen()
+            );
+            let moves = pos.legal_moves();
+            if moves.is_empty() || line.len() > 60 || next(10) == 0 {
+                let keep = 1 + next(line.len());
+                line.truncate(keep);
+            } else {
+                line.push(pos.play(moves[next(moves.len())]));
+            }
         }
     }
 

@@ -301,12 +301,7 @@ impl FloatNet {
     }
 
     fn slices_mut(&mut self) -> [&mut [f32]; 4] {
-        [
-            &mut self.w1,
-            &mut self.b1,
-            &mut self.w2,
-            &mut self.b2,
-        ]
+        [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2]
     }
 
     fn add(&mut self, other: &FloatNet) {
