@@ -14,7 +14,7 @@ usage:
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
-  triskelion train-nnue --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--residual]
+  triskelion train-nnue --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--screlu] [--residual]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -273,11 +273,12 @@ pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
 /// labelled positions (`scripts/nnue_data.py`) and writes it to `--out`.
 pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
     use search::eval::nnue_train::{read_samples, train, TrainConfig};
-    let a = Args::parse(args, &["--residual"])?;
+    let a = Args::parse(args, &["--residual", "--screlu"])?;
     a.check_known(&[
         "--data",
         "--out",
         "--residual",
+        "--screlu",
         "--epochs",
         "--batch",
         "--rate",
@@ -311,6 +312,7 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         residual: a.flag("--residual"),
         buckets: number(&a, "--buckets", 1, |&n| (1..=16).contains(&n))
             .map_err(|v| CliError(format!("--buckets: '{v}' must be 1 to 16")))?,
+        squared: a.flag("--screlu"),
     };
     let paths: Vec<String> = data.split(',').map(str::to_string).collect();
     let start = Instant::now();

@@ -18,7 +18,8 @@
 //! 8 bytes   magic "TRISNN01"
 //! u32       hidden size (must be HIDDEN)
 //! u32       flags: bit 0 = residual (the output is added to the
-//!           hand-written evaluation)
+//!           hand-written evaluation); bit 1 = squared clipped ReLU
+//!           (the hidden activation is clamp(x, 0, 1)²)
 //! u32       output buckets B (1 to 16)
 //! i16 × 768 × HIDDEN   input weights, input-major, scaled by QA
 //! i16 × HIDDEN         hidden biases, scaled by QA
@@ -69,6 +70,8 @@ pub struct Network {
     /// The output corrects the hand-written evaluation rather than
     /// replacing it.
     pub residual: bool,
+    /// The hidden activation is the square of the clipped ReLU.
+    pub squared: bool,
 }
 
 impl std::fmt::Debug for Network {
@@ -121,7 +124,7 @@ impl Network {
             ));
         }
         let flags = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
-        if flags > 1 {
+        if flags > 3 {
             return Err(format!("unknown flags {flags:#x} in the network file"));
         }
         let buckets = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
@@ -169,6 +172,7 @@ impl Network {
             output_weights,
             output_bias,
             residual: flags & 1 != 0,
+            squared: flags & 2 != 0,
         };
         net.check_range()?;
         Ok(net)
@@ -199,7 +203,8 @@ impl Network {
         let mut out = Vec::with_capacity(20 + 2 * (INPUTS + 1 + 32) * HIDDEN);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        out.extend_from_slice(&u32::from(self.residual).to_le_bytes());
+        let flags = u32::from(self.residual) | u32::from(self.squared) << 1;
+        out.extend_from_slice(&flags.to_le_bytes());
         out.extend_from_slice(&(self.output_bias.len() as u32).to_le_bytes());
         let all16 = self
             .input_weights
@@ -233,12 +238,26 @@ impl Network {
     /// view and the other's, for `pieces` pieces on the board.
     fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], pieces: usize) -> i32 {
         let b = bucket(pieces, self.output_bias.len());
-        let mut sum = 0i32;
-        for (a, w) in [us, them].into_iter().zip(&self.output_weights[b]) {
-            for (&x, &y) in a.iter().zip(w) {
-                sum += (x as i32).clamp(0, QA) * y as i32;
+        let views = [us, them].into_iter().zip(&self.output_weights[b]);
+        let sum = if self.squared {
+            // Each term is below 255 × 127 × 255; their sum may pass i32.
+            let mut sum = 0i64;
+            for (a, w) in views {
+                for (&x, &y) in a.iter().zip(w) {
+                    let c = (x as i32).clamp(0, QA);
+                    sum += (c * y as i32 * c) as i64;
+                }
             }
-        }
+            (sum / QA as i64) as i32
+        } else {
+            let mut sum = 0i32;
+            for (a, w) in views {
+                for (&x, &y) in a.iter().zip(w) {
+                    sum += (x as i32).clamp(0, QA) * y as i32;
+                }
+            }
+            sum
+        };
         (sum + self.output_bias[b]) * SCALE / (QA * QB)
     }
 
@@ -411,6 +430,7 @@ mod tests {
             output_weights: vec![[[0; HIDDEN]; 2]; 1 + seed as usize % 8],
             output_bias: (0..1 + seed as i32 % 8).map(|b| 1234 - 100 * b).collect(),
             residual: seed % 2 == 1,
+            squared: seed % 3 == 1,
         };
         for row in &mut net.input_weights {
             row.iter_mut().for_each(|w| *w = next(300));
@@ -439,7 +459,7 @@ mod tests {
         wide[8..12].copy_from_slice(&256u32.to_le_bytes());
         assert!(Network::from_bytes(&wide).unwrap_err().contains("256"));
         let mut flagged = bytes.clone();
-        flagged[12] = 6;
+        flagged[12] = 5;
         assert!(Network::from_bytes(&flagged).unwrap_err().contains("flags"));
         let mut many = bytes.clone();
         many[16] = 17;
@@ -545,6 +565,7 @@ mod tests {
             output_weights: vec![[[0; HIDDEN]; 2]],
             output_bias: vec![0],
             residual: false,
+            squared: false,
         };
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let pawn = feature(Color::White, Color::White, Role::Pawn, 12);

@@ -163,6 +163,8 @@ pub struct TrainConfig {
     pub residual: bool,
     /// Output buckets by the number of pieces (1 to 16).
     pub buckets: usize,
+    /// The squared clipped ReLU as the hidden activation.
+    pub squared: bool,
 }
 
 /// The network in `f32`.
@@ -173,6 +175,7 @@ pub struct FloatNet {
     w2: Vec<f32>, // buckets × 2 × HIDDEN
     b2: Vec<f32>, // buckets
     residual: bool,
+    squared: bool,
 }
 
 struct Rng(u64);
@@ -205,6 +208,7 @@ impl FloatNet {
             w2: (0..buckets * 2 * HIDDEN).map(|_| rng.unit() * s2).collect(),
             b2: vec![0.0; buckets],
             residual,
+            squared: false,
         }
     }
 
@@ -227,6 +231,17 @@ impl FloatNet {
         a
     }
 
+    /// The hidden activation.
+    #[inline]
+    fn activation(&self, x: f32) -> f32 {
+        let c = x.clamp(0.0, 1.0);
+        if self.squared {
+            c * c
+        } else {
+            c
+        }
+    }
+
     fn bucket(&self, s: &Sample) -> usize {
         bucket(s.len as usize, self.b2.len())
     }
@@ -244,7 +259,7 @@ impl FloatNet {
             out += acc
                 .iter()
                 .zip(w)
-                .map(|(x, w)| x.clamp(0.0, 1.0) * w)
+                .map(|(&x, w)| self.activation(x) * w)
                 .sum::<f32>();
         }
         out
@@ -275,9 +290,9 @@ impl FloatNet {
         {
             let mut d_acc = [0f32; HIDDEN];
             for (((&x, &w), gw), d) in acc.iter().zip(w).zip(gw2.iter_mut()).zip(&mut d_acc) {
-                *gw += d_out * x.clamp(0.0, 1.0);
+                *gw += d_out * self.activation(x);
                 if x > 0.0 && x < 1.0 {
-                    *d = d_out * w;
+                    *d = d_out * w * if self.squared { 2.0 * x } else { 1.0 };
                 }
             }
             for (gb, d) in g.b1.iter_mut().zip(&d_acc) {
@@ -347,6 +362,7 @@ impl FloatNet {
                 .map(|b| (b * (QA * QB) as f32).round() as i32)
                 .collect(),
             residual: self.residual,
+            squared: self.squared,
         }
     }
 }
@@ -385,6 +401,7 @@ pub fn train(
         return Err("no samples to fit".into());
     }
     let mut net = FloatNet::new(cfg.seed, cfg.residual, cfg.buckets);
+    net.squared = cfg.squared;
     let mut m = FloatNet::new(0, false, cfg.buckets);
     m.zero();
     let mut v = m.clone();
@@ -514,33 +531,36 @@ mod tests {
     #[test]
     fn the_quantised_network_plays_as_the_float_one() {
         // Weights on the quantisation grid: only the arithmetic may differ.
-        let mut net = FloatNet::new(5, false, 4);
-        net.b1
-            .iter_mut()
-            .enumerate()
-            .for_each(|(i, b)| *b = 0.02 * (i % 7) as f32);
-        net.b2 = vec![0.1, -0.2, 0.3, 0.05];
-        let grid = |x: &mut f32, s: i32| *x = (*x * s as f32).round() / s as f32;
-        net.w1
-            .iter_mut()
-            .chain(net.b1.iter_mut())
-            .for_each(|x| grid(x, QA));
-        net.w2.iter_mut().for_each(|x| grid(x, QB));
-        net.b2.iter_mut().for_each(|x| grid(x, QA * QB));
-        let q = net.quantise();
-        for fen in [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
-            "8/5k2/8/3p4/8/2N5/5K2/8 w - - 0 1",
-        ] {
-            let s = parse_line(&format!("{fen}\t0\t0.5")).unwrap();
-            let float_cp = net.forward(&s) * SCALE as f32;
-            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            let int_cp = q.evaluate(&pos) as f32;
-            assert!(
-                (float_cp - int_cp).abs() < 1.5,
-                "{fen}: {float_cp} vs {int_cp}"
-            );
+        for squared in [false, true] {
+            let mut net = FloatNet::new(5, false, 4);
+            net.squared = squared;
+            net.b1
+                .iter_mut()
+                .enumerate()
+                .for_each(|(i, b)| *b = 0.02 * (i % 7) as f32);
+            net.b2 = vec![0.1, -0.2, 0.3, 0.05];
+            let grid = |x: &mut f32, s: i32| *x = (*x * s as f32).round() / s as f32;
+            net.w1
+                .iter_mut()
+                .chain(net.b1.iter_mut())
+                .for_each(|x| grid(x, QA));
+            net.w2.iter_mut().for_each(|x| grid(x, QB));
+            net.b2.iter_mut().for_each(|x| grid(x, QA * QB));
+            let q = net.quantise();
+            for fen in [
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
+                "8/5k2/8/3p4/8/2N5/5K2/8 w - - 0 1",
+            ] {
+                let s = parse_line(&format!("{fen}\t0\t0.5")).unwrap();
+                let float_cp = net.forward(&s) * SCALE as f32;
+                let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+                let int_cp = q.evaluate(&pos) as f32;
+                assert!(
+                    (float_cp - int_cp).abs() < 1.5,
+                    "{fen}: {float_cp} vs {int_cp}"
+                );
+            }
         }
     }
 
@@ -573,6 +593,7 @@ mod tests {
             seed: 1,
             residual: false,
             buckets: 1,
+            squared: false,
         };
         let before = mean_loss(&FloatNet::new(1, false, 1), &samples, 1.0);
         let net = train(&mut samples, &cfg, |_| {}).unwrap();
@@ -623,6 +644,7 @@ mod tests {
             seed: 3,
             residual: true,
             buckets: 2,
+            squared: true,
         };
         let net = train(&mut samples, &cfg, |_| {}).unwrap().quantise();
         assert!(net.residual);
