@@ -1,9 +1,10 @@
 //! Switching evaluation term groups off (process-wide, so in a test binary
-//! of its own).
+//! of its own). The switches act on the hand-written evaluation, which
+//! these tests read directly (in plain chess a network plays by default).
 
 use movegen::chess::Position;
 use movegen::{Game, Variant};
-use search::eval::{chess::evaluate, set_disabled};
+use search::eval::{chess::hand_written as evaluate, set_disabled};
 use std::sync::Mutex;
 
 /// The switches are process-wide: the tests of this binary take turns.

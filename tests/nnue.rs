@@ -1,5 +1,6 @@
 //! The chess network: `triskelion train-nnue` on a small labelled file,
-//! the network put in play with the UCI option `EvalFile`, and clear
+//! the network put in play with the UCI option `EvalFile` (the built-in
+//! one by default, `<empty>` for the hand-written evaluation), and clear
 //! errors (with the previous evaluation kept) for bad input.
 
 mod common;
@@ -79,16 +80,18 @@ fn a_trained_network_plays_through_evalfile_and_bad_files_keep_the_old_one() {
     let decl = e.expect("uciok", PATIENCE);
     assert!(
         decl.iter()
-            .any(|l| l == "option name EvalFile type string default <empty>"),
+            .any(|l| l == "option name EvalFile type string default <internal>"),
         "{decl:?}"
     );
+    let built_in = static_eval(&mut e, knight);
+    e.send("setoption name EvalFile value <empty>");
     let hand_written = static_eval(&mut e, knight);
 
     e.send(&format!("setoption name EvalFile value {}", net.display()));
     let learned = static_eval(&mut e, knight);
     assert!(
         (200..=400).contains(&learned),
-        "the network's knight: {learned} (hand-written {hand_written})"
+        "the network's knight: {learned} (hand-written {hand_written}, built-in {built_in})"
     );
 
     // A file that is not a network: an error, the network stays in play.
@@ -113,9 +116,12 @@ fn a_trained_network_plays_through_evalfile_and_bad_files_keep_the_old_one() {
         "{lines:?}"
     );
 
-    // <empty> returns to the hand-written evaluation.
+    // <empty> returns to the hand-written evaluation, <internal> to the
+    // built-in network.
     e.send("setoption name EvalFile value <empty>");
     assert_eq!(static_eval(&mut e, knight), hand_written);
+    e.send("setoption name EvalFile value <internal>");
+    assert_eq!(static_eval(&mut e, knight), built_in);
     e.send("quit");
     let _ = std::fs::remove_dir_all(temp_dir("play"));
 }
@@ -172,4 +178,24 @@ fn train_nnue_rejects_bad_input_with_the_reason() {
         assert!(err.contains(expected), "{args:?}: {err}");
     }
     let _ = std::fs::remove_dir_all(temp_dir("bad"));
+}
+
+#[test]
+fn the_hand_written_evaluation_finds_the_rook_mate_in_three_by_depth_eight() {
+    // The search test of tests/search_chess.rs allows the built-in network
+    // a ply more for this mate; the hand-written evaluation keeps the
+    // stricter bound.
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.expect("uciok", PATIENCE);
+    e.send("setoption name EvalFile value <empty>");
+    e.send("position fen 7k/8/8/5K2/8/8/8/6R1 w - - 0 1");
+    e.send("go depth 8");
+    let lines = e.expect("bestmove", PATIENCE);
+    let last_info = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth 8 "))
+        .expect("a depth 8 line");
+    assert!(last_info.contains(" score mate 3 "), "{last_info}");
+    e.send("quit");
 }

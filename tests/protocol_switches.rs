@@ -84,9 +84,12 @@ fn switches_are_declared_and_change_the_search() {
 
 #[test]
 fn chess_singular_correction_lmr_threat_order_and_threats_change_the_search() {
-    // A middlegame where the table holds deep lower bounds by depth 9.
+    // A middlegame where the table holds deep lower bounds by depth 9. The
+    // evaluation's switches act on the hand-written evaluation, so it
+    // plays here (`EvalFile <empty>`) in place of the built-in network.
     let go = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4\ngo depth 9\n";
-    let base = last_nodes(&session(&format!("uci\n{go}")));
+    let hce = "setoption name EvalFile value <empty>\n";
+    let base = last_nodes(&session(&format!("uci\n{hce}{go}")));
     for name in [
         "Search_Singular",
         "Search_Correction",
@@ -96,7 +99,9 @@ fn chess_singular_correction_lmr_threat_order_and_threats_change_the_search() {
         "Search_ThreatOrder",
         "Eval_Threats",
     ] {
-        let off = session(&format!("uci\nsetoption name {name} value false\n{go}"));
+        let off = session(&format!(
+            "uci\n{hce}setoption name {name} value false\n{go}"
+        ));
         assert_ne!(base, last_nodes(&off), "{name}");
     }
 }

@@ -16,8 +16,8 @@ pub enum Key {
     ClearHash,
     Variant,
     EnteringKing,
-    /// The chess network file (`search::eval::nnue`); empty: the
-    /// hand-written evaluation.
+    /// The chess network: [`EVAL_FILE_INTERNAL`] for the built-in one, a
+    /// file, or `<empty>` for the hand-written evaluation.
     EvalFile,
     /// A search feature by its `search::Features` name (for measurements).
     SearchFeature(&'static str),
@@ -107,6 +107,8 @@ pub const MAX_HASH_MB: i64 = 65_536;
 pub const MAX_THREADS: i64 = 256;
 pub const MAX_MULTIPV: i64 = 500;
 pub const DEFAULT_OVERHEAD_MS: i64 = 30;
+/// `EvalFile`'s value for the network built into the binary.
+pub const EVAL_FILE_INTERNAL: &str = "<internal>";
 
 /// The entering-king rules of the USI option.
 pub const ENTERING_KING_RULES: &[&str] = &["CSARule27", "NoEnteringKing"];
@@ -158,7 +160,9 @@ fn base_definitions(protocol: Protocol) -> Vec<OptionDef> {
                 Key::EvalFile,
                 "EvalFile",
                 &[],
-                Kind::Str { default: "<empty>" },
+                Kind::Str {
+                    default: EVAL_FILE_INTERNAL,
+                },
             ),
         ],
         Protocol::Usi => vec![

@@ -226,6 +226,9 @@ impl<G: ProtocolGame> Session<G> {
                 self.abandon_search();
                 let loaded = if path.is_empty() {
                     search::eval::nnue::set_network(None)
+                } else if path == options::EVAL_FILE_INTERNAL {
+                    search::eval::nnue::use_embedded();
+                    Ok(())
                 } else {
                     search::eval::nnue::load_file(&path)
                 };

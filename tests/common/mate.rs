@@ -9,9 +9,19 @@ use search::{Limits, Score, SearchGame, Searcher};
 /// playing the PV (every move legal) must leave the side to move in check
 /// with no legal move. Returns the PV as strings.
 pub fn assert_mate_in_plies<G: SearchGame>(variant: Variant, fen: &str, plies: i32) -> Vec<String> {
+    assert_mate_in_plies_by::<G>(variant, fen, plies, plies + 3)
+}
+
+/// The same, searching to `depth`.
+pub fn assert_mate_in_plies_by<G: SearchGame>(
+    variant: Variant,
+    fen: &str,
+    plies: i32,
+    depth: i32,
+) -> Vec<String> {
     let p = G::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mut s: Searcher<G> = Searcher::new(16, 1);
-    let r = s.search(&p, &[], &Limits::depth((plies + 3) as u32), &Silent);
+    let r = s.search(&p, &[], &Limits::depth(depth as u32), &Silent);
     assert_eq!(r.score, Score::MatePlies(plies), "{fen}");
     let pv = &r.lines[0].1;
     assert_eq!(pv.len() as i32, plies, "{fen}: pv {pv:?}");

@@ -5,10 +5,11 @@
 //! move's first; the output layer may come in buckets by the number of
 //! pieces on the board ([`bucket`]), one set of weights per bucket.
 //!
-//! The network is optional: with none loaded ([`set_network`]) the
-//! hand-written evaluation plays. It is read for plain chess only: a Tris
-//! changes what the pieces mean, and no data of MengChess exists to train
-//! on. The accumulators are computed afresh at each evaluation (about 30
+//! The network in play by default is the one built into the binary
+//! (`search/nets/chess.nnue`, [`use_embedded`]); [`set_network`] puts
+//! another in play or, with `None`, the hand-written evaluation. It is
+//! read for plain chess only: a Tris changes what the pieces mean, and no
+//! data of MengChess exists to train on. The accumulators are computed afresh at each evaluation (about 30
 //! pieces × [`HIDDEN`] additions per view).
 //!
 //! File format (little-endian), written by [`Network::to_bytes`] and by
@@ -45,6 +46,8 @@ pub const QB: i32 = 64;
 /// Centipawns per unit of the network's output (the trainer's sigmoid
 /// scale).
 pub const SCALE: i32 = 400;
+/// The largest evaluation magnitude the network gives (centipawns).
+pub const MAX_EVAL: i64 = 10_000;
 /// The file's magic bytes.
 pub const MAGIC: &[u8; 8] = b"TRISNN01";
 /// The most output buckets a file may have.
@@ -258,7 +261,10 @@ impl Network {
             }
             sum
         };
-        (sum + self.output_bias[b]) * SCALE / (QA * QB)
+        // In i64: a network may make the sum large (its file is checked
+        // for its accumulators only); the result stays far from mate scores.
+        let cp = (sum as i64 + self.output_bias[b] as i64) * SCALE as i64 / (QA * QB) as i64;
+        cp.clamp(-MAX_EVAL, MAX_EVAL) as i32
     }
 
     /// The network's output in centipawns from the side to move (for a
@@ -288,8 +294,35 @@ pub fn evaluate_in_play(pos: &Position) -> Option<(i32, bool)> {
     if slot == 0 || pos.variant() != Variant::Chess {
         return None;
     }
-    let net = LOADED[slot - 1].get()?;
+    let net = if slot == EMBEDDED_KEY {
+        embedded()
+    } else {
+        LOADED[slot - 1].get()?
+    };
     Some((evaluate_updated(net, slot, pos), net.residual))
+}
+
+/// The network built into the binary.
+static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/chess.nnue");
+static EMBEDDED: OnceLock<Network> = OnceLock::new();
+/// [`CURRENT`]'s value for the built-in network.
+const EMBEDDED_KEY: usize = SLOTS + 1;
+
+/// The network built into the binary (read once).
+pub fn embedded() -> &'static Network {
+    EMBEDDED.get_or_init(|| {
+        Network::from_bytes(EMBEDDED_BYTES).expect("the built-in network is well formed")
+    })
+}
+
+/// Puts the built-in network in play (the default).
+pub fn use_embedded() {
+    CURRENT.store(EMBEDDED_KEY, Relaxed);
+}
+
+/// Whether a network (built in or loaded) is in play.
+pub fn network_in_play() -> bool {
+    CURRENT.load(Relaxed) != 0
 }
 
 /// [`Network::evaluate`] from this thread's last accumulators; `key` names
@@ -378,8 +411,9 @@ thread_local! {
 /// freed, so an evaluation reads the current one without a lock.
 const SLOTS: usize = 32;
 static LOADED: [OnceLock<Network>; SLOTS] = [const { OnceLock::new() }; SLOTS];
-/// 0: none; otherwise the slot index + 1 of the network in play.
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
+/// 0: none (the hand-written evaluation); 1 to [`SLOTS`]: the slot index
+/// + 1 of the loaded network in play; [`EMBEDDED_KEY`]: the built-in one.
+static CURRENT: AtomicUsize = AtomicUsize::new(EMBEDDED_KEY);
 static LOAD_LOCK: Mutex<()> = Mutex::new(());
 
 /// Puts `net` in play (or the hand-written evaluation with `None`). A
@@ -524,6 +558,22 @@ mod tests {
                 line.push(pos.play(moves[next(moves.len())]));
             }
         }
+    }
+
+    #[test]
+    fn the_built_in_network_reads_and_plays_by_default() {
+        let net = embedded();
+        assert_eq!(Network::from_bytes(EMBEDDED_BYTES).unwrap(), *net);
+        let pos = Position::startpos(Variant::Chess);
+        let v = net.evaluate(&pos);
+        assert!((-150..=150).contains(&v), "the start position: {v}");
+        // A queen up is a large advantage to it.
+        let up = Position::from_fen(
+            Variant::Chess,
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
+        .unwrap();
+        assert!(net.evaluate(&up) > 600, "{}", net.evaluate(&up));
     }
 
     #[test]

@@ -121,7 +121,7 @@ fn hand_written(line: &str) -> Result<f32, String> {
     use movegen::Variant;
     let fen = line.split('\t').next().unwrap_or("");
     let pos = movegen::chess::Position::from_fen(Variant::Chess, fen).map_err(|e| e.to_string())?;
-    Ok(super::chess::evaluate(&pos) as f32)
+    Ok(super::chess::hand_written(&pos) as f32)
 }
 
 /// Reads labelled positions; a bad line is an error naming its number.
@@ -627,7 +627,7 @@ mod tests {
                 format!("k7/8/8/8/{rank}/8/8/7K w - - 0 1")
             };
             let pos = Position::from_fen(Variant::Chess, &fen).unwrap();
-            let hce = super::super::chess::evaluate(&pos);
+            let hce = super::super::chess::hand_written(&pos);
             let score = hce + if on7 { 150 } else { 0 };
             lines.push_str(&format!("{fen}\t{score}\t1\n"));
         }
