@@ -131,6 +131,11 @@ fn train_nnue_rejects_bad_input_with_the_reason() {
     let bad = temp_path("bad", "bad.tsv");
     std::fs::write(&bad, "k7/8/8/8/8/8/8/7K w - - 0 1\t12\twin\n").unwrap();
     let bad = bad.to_str().unwrap();
+    let with = |extra: &[&'static str]| {
+        let mut v = vec!["train-nnue", "--data", bad, "--out", "/tmp/x"];
+        v.extend_from_slice(extra);
+        v
+    };
     for (args, expected) in [
         (vec!["train-nnue", "--out", "/tmp/x.nnue"], "--data"),
         (vec!["train-nnue", "--data", bad], "--out"),
@@ -144,34 +149,10 @@ fn train_nnue_rejects_bad_input_with_the_reason() {
             ],
             "cannot open",
         ),
-        (
-            vec!["train-nnue", "--data", bad, "--out", "/tmp/x"],
-            "line 1: the result",
-        ),
-        (
-            vec![
-                "train-nnue",
-                "--data",
-                bad,
-                "--out",
-                "/tmp/x",
-                "--epochs",
-                "0",
-            ],
-            "--epochs",
-        ),
-        (
-            vec![
-                "train-nnue",
-                "--data",
-                bad,
-                "--out",
-                "/tmp/x",
-                "--lambda",
-                "2",
-            ],
-            "--lambda",
-        ),
+        (with(&[]), "line 1: the result"),
+        (with(&["--epochs", "0"]), "--epochs"),
+        (with(&["--lambda", "2"]), "--lambda"),
+        (with(&["--buckets", "17"]), "--buckets"),
     ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
