@@ -1,7 +1,7 @@
 //! A small efficiently-updatable neural network for plain chess: 768 inputs
 //! (colour relative to the side whose view it is × role × square, the square
-//! mirrored for Black), one hidden layer of [`HIDDEN`] clipped-ReLU units per
-//! side's view (shared weights), and one output from both views, the side to
+//! mirrored for Black), one hidden layer of [`HIDDEN`] clipped-ReLU units
+//! (or their squares) per side's view (shared weights), and one output from both views, the side to
 //! move's first; the output layer may come in buckets by the number of
 //! pieces on the board ([`bucket`]), one set of weights per bucket.
 //!
@@ -9,8 +9,9 @@
 //! (`search/nets/chess.nnue`, [`use_embedded`]); [`set_network`] puts
 //! another in play or, with `None`, the hand-written evaluation. It is
 //! read for plain chess only: a Tris changes what the pieces mean, and no
-//! data of MengChess exists to train on. The accumulators are computed afresh at each evaluation (about 30
-//! pieces × [`HIDDEN`] additions per view).
+//! data of MengChess exists to train on. In play the accumulators are
+//! updated from the thread's last evaluated position
+//! ([`evaluate_in_play`]).
 //!
 //! File format (little-endian), written by [`Network::to_bytes`] and by
 //! the trainer ([`crate::eval::nnue_train`]):
@@ -282,8 +283,7 @@ impl Network {
 }
 
 /// The evaluation of the network in play ([`set_network`]) for plain
-/// chess: its output
-/// and whether it is residual, or `None` without one. The accumulators are
+/// chess: its output and whether it is residual, or `None` without one. The accumulators are
 /// updated from those of the position this thread evaluated last: the
 /// search evaluates positions near each other in its tree, a few pieces
 /// apart, so an update adds and subtracts a few rows instead of one per
@@ -320,11 +320,6 @@ pub fn use_embedded() {
     CURRENT.store(EMBEDDED_KEY, Relaxed);
 }
 
-/// Whether a network (built in or loaded) is in play.
-pub fn network_in_play() -> bool {
-    CURRENT.load(Relaxed) != 0
-}
-
 /// [`Network::evaluate`] from this thread's last accumulators; `key` names
 /// the network (a loaded network never changes, so its slot does).
 fn evaluate_updated(net: &Network, key: usize, pos: &Position) -> i32 {
@@ -343,7 +338,8 @@ fn evaluate_updated(net: &Network, key: usize, pos: &Position) -> i32 {
 /// A thread's last evaluated position (its pieces by colour and role) and
 /// its accumulators in White's and Black's views.
 struct Last {
-    /// The network they belong to (its address; 0 = none yet).
+    /// The key of the network they belong to (its [`CURRENT`] value; 0 =
+    /// none yet).
     net: usize,
     pieces: [u64; 12],
     acc: [[i16; HIDDEN]; 2],
@@ -360,13 +356,12 @@ impl Last {
                 now[color.index() * 6 + role.index()] = pos.pieces_of(color, role).0;
             }
         }
-        let id = key;
         let changes: u32 = now
             .iter()
             .zip(&self.pieces)
             .map(|(a, b)| (a ^ b).count_ones())
             .sum();
-        if self.net != id || changes > MAX_CHANGES {
+        if self.net != key || changes > MAX_CHANGES {
             let [white, black] = features(pos);
             self.acc = [net.accumulate(&white), net.accumulate(&black)];
         } else if changes > 0 {
@@ -392,7 +387,7 @@ impl Last {
                 }
             }
         }
-        self.net = id;
+        self.net = key;
         self.pieces = now;
     }
 }

@@ -36,8 +36,13 @@ pub struct Sample {
     base: f32,
 }
 
-/// Parses one line; `None` with the reason for a bad one.
-pub fn parse_line(line: &str) -> Result<Sample, String> {
+/// Parses one line; the error says what is wrong with it. The position is
+/// read by the rules core and its inputs are those the network reads in
+/// play ([`super::nnue::features`]); with `residual` the sample also gets
+/// the hand-written evaluation.
+pub fn parse_line(line: &str, residual: bool) -> Result<Sample, String> {
+    use movegen::chess::{Color, Position};
+    use movegen::Variant;
     let mut parts = line.split('\t');
     let fen = parts.next().ok_or("empty line")?;
     let score: f32 = parts
@@ -53,75 +58,32 @@ pub fn parse_line(line: &str) -> Result<Sample, String> {
         Some(r) => return Err(format!("the result {r:?} is not 1, 0.5 or 0")),
         None => return Err("no result".into()),
     };
-    let mut fields = fen.split_whitespace();
-    let board = fields.next().ok_or("no board")?;
-    let white_to_move = match fields.next() {
-        Some("w") => true,
-        Some("b") => false,
-        _ => return Err("no side to move".into()),
+    let pos = Position::from_fen(Variant::Chess, fen).map_err(|e| e.to_string())?;
+    let [white, black] = super::nnue::features(&pos);
+    if white.len() > MAX_PIECES {
+        return Err(format!("more than {MAX_PIECES} pieces"));
+    }
+    let white_to_move = pos.turn() == Color::White;
+    let (us, them) = if white_to_move {
+        (white, black)
+    } else {
+        (black, white)
     };
     let mut sample = Sample {
-        len: 0,
+        len: us.len() as u8,
         us: [0; MAX_PIECES],
         them: [0; MAX_PIECES],
-        score: 0.0,
-        result: 0.0,
-        base: 0.0,
+        score: if white_to_move { score } else { -score },
+        result: if white_to_move { result } else { 1.0 - result },
+        base: if residual {
+            super::chess::hand_written(&pos) as f32
+        } else {
+            0.0
+        },
     };
-    let (mut rank, mut file) = (7i32, 0i32);
-    for ch in board.chars() {
-        match ch {
-            '/' => {
-                rank -= 1;
-                file = 0;
-            }
-            '1'..='8' => file += ch as i32 - '0' as i32,
-            _ => {
-                let role = "pnbrqk"
-                    .find(ch.to_ascii_lowercase())
-                    .ok_or_else(|| format!("unknown piece {ch:?}"))?;
-                if !(0..8).contains(&rank) || !(0..8).contains(&file) {
-                    return Err("the board does not fit 8 x 8".into());
-                }
-                if sample.len as usize == MAX_PIECES {
-                    return Err("more than 32 pieces".into());
-                }
-                let white = ch.is_ascii_uppercase();
-                let sq = (rank * 8 + file) as usize;
-                // Colour relative to the view: 0 = the view's own side.
-                let in_white_view = (if white { 0 } else { 1 } * 6 + role) * 64 + sq;
-                let in_black_view = (if white { 1 } else { 0 } * 6 + role) * 64 + (sq ^ 56);
-                let (u, t) = if white_to_move {
-                    (in_white_view, in_black_view)
-                } else {
-                    (in_black_view, in_white_view)
-                };
-                sample.us[sample.len as usize] = u as u16;
-                sample.them[sample.len as usize] = t as u16;
-                sample.len += 1;
-                file += 1;
-            }
-        }
-    }
-    if rank != 0 {
-        return Err("the board does not have 8 ranks".into());
-    }
-    let (score, result) = if white_to_move {
-        (score, result)
-    } else {
-        (-score, 1.0 - result)
-    };
-    sample.score = score;
-    sample.result = result;
+    sample.us[..us.len()].copy_from_slice(&us);
+    sample.them[..them.len()].copy_from_slice(&them);
     Ok(sample)
-}
-
-/// The hand-written evaluation of `line`'s position, from the side to move.
-fn hand_written(line: &str) -> Result<f32, String> {
-    use movegen::Variant;
-    let fen = line.split('\t').next().unwrap_or("");
-    let pos = movegen::chess::Position::from_fen(Variant::Chess, fen).map_err(|e| e.to_string())?;
-    Ok(super::chess::hand_written(&pos) as f32)
 }
 
 /// Reads labelled positions; a bad line is an error naming its number.
@@ -135,12 +97,9 @@ pub fn read_samples(paths: &[String], residual: bool) -> Result<Vec<Sample>, Str
             if line.trim().is_empty() {
                 continue;
             }
-            let at = |e: String| format!("{path} line {}: {e}", n + 1);
-            let mut sample = parse_line(&line).map_err(at)?;
-            if residual {
-                sample.base = hand_written(&line).map_err(at)?;
-            }
-            out.push(sample);
+            out.push(
+                parse_line(&line, residual).map_err(|e| format!("{path} line {}: {e}", n + 1))?,
+            );
         }
     }
     Ok(out)
@@ -402,7 +361,7 @@ pub fn train(
     }
     let mut net = FloatNet::new(cfg.seed, cfg.residual, cfg.buckets);
     net.squared = cfg.squared;
-    let mut m = FloatNet::new(0, false, cfg.buckets);
+    let mut m = net.clone();
     m.zero();
     let mut v = m.clone();
     let mut grads: Vec<FloatNet> = (0..cfg.threads).map(|_| m.clone()).collect();
@@ -491,7 +450,7 @@ mod tests {
     #[test]
     fn a_line_gives_the_inputs_of_both_views_and_the_mover_s_target() {
         let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4";
-        let s = parse_line(&format!("{fen}\t35\t1")).unwrap();
+        let s = parse_line(&format!("{fen}\t35\t1"), false).unwrap();
         // Black to move: the score and result turn to Black's view.
         assert_eq!((s.score, s.result), (-35.0, 0.0));
         let pos = Position::from_fen(Variant::Chess, fen).unwrap();
@@ -509,21 +468,22 @@ mod tests {
     #[test]
     fn a_bad_line_names_what_is_wrong() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert!(parse_line(&format!("{start}\tx\t1"))
+        assert!(parse_line(&format!("{start}\tx\t1"), false)
             .unwrap_err()
             .contains("score"));
-        assert!(parse_line(&format!("{start}\t10\t2"))
+        assert!(parse_line(&format!("{start}\t10\t2"), false)
             .unwrap_err()
             .contains("result"));
-        assert!(parse_line(&format!("{start}\t10"))
+        assert!(parse_line(&format!("{start}\t10"), false)
             .unwrap_err()
             .contains("result"));
-        assert!(
-            parse_line("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\t0\t1")
-                .unwrap_err()
-                .contains("piece")
-        );
-        assert!(parse_line("8/8/8 w - - 0 1\t0\t1")
+        assert!(parse_line(
+            "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\t0\t1",
+            false
+        )
+        .unwrap_err()
+        .contains("unknown glyph 'X'"));
+        assert!(parse_line("8/8/8 w - - 0 1\t0\t1", false)
             .unwrap_err()
             .contains("ranks"));
     }
@@ -552,7 +512,7 @@ mod tests {
                 "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
                 "8/5k2/8/3p4/8/2N5/5K2/8 w - - 0 1",
             ] {
-                let s = parse_line(&format!("{fen}\t0\t0.5")).unwrap();
+                let s = parse_line(&format!("{fen}\t0\t0.5"), false).unwrap();
                 let float_cp = net.forward(&s) * SCALE as f32;
                 let pos = Position::from_fen(Variant::Chess, fen).unwrap();
                 let int_cp = q.evaluate(&pos) as f32;
@@ -581,7 +541,7 @@ mod tests {
             let fen = format!("4k3/8/8/8/8/{extra}/{rank2}/4K3 w - - 0 1");
             let score = 100 * knights as i32;
             let result = if knights > 0 { "1" } else { "0.5" };
-            samples.push(parse_line(&format!("{fen}\t{score}\t{result}")).unwrap());
+            samples.push(parse_line(&format!("{fen}\t{score}\t{result}"), false).unwrap());
         }
         let cfg = TrainConfig {
             epochs: 8,
