@@ -599,9 +599,9 @@ pub fn hand_written(pos: &Position) -> i32 {
 /// play in plain chess (`super::nnue`), else the hand-written one.
 pub fn evaluate(pos: &Position) -> i32 {
     match super::nnue::evaluate_in_play(pos) {
-        Some((correction, true)) => eval_with(pos, params()) + correction,
+        Some((correction, true)) => hand_written(pos) + correction,
         Some((value, false)) => value,
-        None => eval_with(pos, params()),
+        None => hand_written(pos),
     }
 }
 
