@@ -14,7 +14,8 @@ usage:
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
-  triskelion train-nnue --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--screlu] [--residual]
+  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--screlu] [--residual]
+  triskelion gen-data --variant V --out FILE --games N [--nodes N] [--seed S] [--random-plies LO-HI] [--threads T] [--adjudicate CP] [--max-plies N]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
       --rounds R  --tournament round-robin|gauntlet  --concurrency N  --openings FILE  --random-plies N  --seed S
@@ -272,9 +273,11 @@ pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
 /// `train-nnue`: trains the chess network of `search::eval::nnue` on
 /// labelled positions (`scripts/nnue_data.py`) and writes it to `--out`.
 pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
+    use search::eval::nnue::InputSet;
     use search::eval::nnue_train::{read_samples, train, TrainConfig};
     let a = Args::parse(args, &["--residual", "--screlu"])?;
     a.check_known(&[
+        "--variant",
         "--data",
         "--out",
         "--residual",
@@ -313,10 +316,19 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         buckets: number(&a, "--buckets", 1, |&n| (1..=16).contains(&n))
             .map_err(|v| CliError(format!("--buckets: '{v}' must be 1 to 16")))?,
         squared: a.flag("--screlu"),
+        set: match a.value("--variant") {
+            None | Some("chess") => InputSet::Chess,
+            Some("shogi") => InputSet::Shogi,
+            Some(v) => {
+                return Err(CliError(format!(
+                    "--variant: '{v}': networks are trained for chess or shogi"
+                )))
+            }
+        },
     };
     let paths: Vec<String> = data.split(',').map(str::to_string).collect();
     let start = Instant::now();
-    let mut samples = read_samples(&paths, cfg.residual).map_err(CliError)?;
+    let mut samples = read_samples(cfg.set, &paths, cfg.residual).map_err(CliError)?;
     eprintln!(
         "{} positions read in {:.1} s",
         samples.len(),

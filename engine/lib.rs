@@ -4,3 +4,4 @@ pub mod analyze;
 pub mod arena;
 pub mod board_view;
 pub mod cli;
+pub mod gen_data;

@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         Some("tune-shogi") => cli::tune_shogi(&args[1..]),
         Some("tune-chess") => cli::tune_chess(&args[1..]),
         Some("train-nnue") => cli::train_nnue(&args[1..]),
+        Some("gen-data") => triskelion::gen_data::gen_data(&args[1..]),
         Some("match") => triskelion::arena::run(&args[1..]).map_err(cli::CliError),
         Some("help" | "--help" | "-h") => {
             println!("{}", cli::USAGE);

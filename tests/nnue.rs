@@ -19,7 +19,8 @@ fn temp_dir(tag: &str) -> std::path::PathBuf {
 }
 
 /// Positions where an extra white knight is worth 300 cp to the teacher.
-fn knight_file() -> std::path::PathBuf {
+/// (In the directory of test `tag`.)
+fn knight_file(tag: &str) -> std::path::PathBuf {
     let mut text = String::new();
     for file in 0..8 {
         for rank in 2..6 {
@@ -43,7 +44,7 @@ fn knight_file() -> std::path::PathBuf {
     }
     text += "k7/8/8/8/8/8/8/7K w - - 0 1\t0\t0.5\n";
     text += "k7/8/8/8/8/8/8/7K b - - 0 1\t0\t0.5\n";
-    let path = temp_path("play", "knights.tsv");
+    let path = temp_path(tag, "knights.tsv");
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -58,7 +59,7 @@ fn static_eval(e: &mut Engine, fen: &str) -> i32 {
 
 #[test]
 fn a_trained_network_plays_through_evalfile_and_bad_files_keep_the_old_one() {
-    let data = knight_file();
+    let data = knight_file("play");
     let net = temp_path("play", "knights.nnue");
     let (code, _out, err) = run(&[
         "train-nnue",
@@ -184,4 +185,145 @@ fn the_hand_written_evaluation_finds_the_rook_mate_in_three_by_depth_eight() {
         .expect("a depth 8 line");
     assert!(last_info.contains(" score mate 3 "), "{last_info}");
     e.send("quit");
+}
+
+/// Shogi positions (kings only) where a gold in Black's hand is worth
+/// 300 cp to the teacher.
+fn gold_file() -> std::path::PathBuf {
+    let mut text = String::new();
+    for file in 0..9 {
+        let mut rank = String::new();
+        if file > 0 {
+            rank += &file.to_string();
+        }
+        rank.push('K');
+        if file < 8 {
+            rank += &(8 - file).to_string();
+        }
+        let board = format!("4k4/9/9/9/9/9/9/9/{rank}");
+        for turn in ["b", "w"] {
+            text += &format!("{board} {turn} G 1\t300\t1\n");
+            text += &format!("{board} {turn} - 1\t0\t0.5\n");
+        }
+    }
+    let path = temp_path("shogi", "golds.tsv");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
+    // gen-data writes self-play positions that train-nnue reads.
+    let games = temp_path("shogi", "games.tsv");
+    let (code, _out, err) = run(&[
+        "gen-data",
+        "--variant",
+        "shogi",
+        "--out",
+        games.to_str().unwrap(),
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "40",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2 games"), "{err}");
+    let written = std::fs::read_to_string(&games).unwrap();
+    assert!(written.lines().count() >= 10, "{written}");
+    let data = format!("{},{}", games.display(), gold_file().display());
+    let net = temp_path("shogi", "golds.nnue");
+    let (code, _out, err) = run(&[
+        "train-nnue",
+        "--variant",
+        "shogi",
+        "--data",
+        &data,
+        "--out",
+        net.to_str().unwrap(),
+        "--epochs",
+        "60",
+        "--batch",
+        "16",
+        "--rate",
+        "0.003",
+        "--holdout",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("wrote"), "{err}");
+
+    let gold = "4k4/9/9/9/9/9/9/9/4K4 b G 1";
+    let mut e = Engine::start(&[]);
+    e.send("usi");
+    let decl = e.expect("usiok", PATIENCE);
+    assert!(
+        decl.iter()
+            .any(|l| l == "option name EvalFile type string default <empty>"),
+        "{decl:?}"
+    );
+    let position = |fen: &str| format!("position sfen {fen}");
+    let eval = |e: &mut Engine, sfen: &str| {
+        e.send(&position(sfen));
+        e.send("eval");
+        let lines = e.expect("info string eval", PATIENCE);
+        let last = lines.last().unwrap().clone();
+        last.split_whitespace()
+            .nth(3)
+            .unwrap()
+            .parse::<i32>()
+            .unwrap()
+    };
+    let hand_written = eval(&mut e, gold);
+    e.send(&format!("setoption name EvalFile value {}", net.display()));
+    let learned = eval(&mut e, gold);
+    assert!(
+        (200..=400).contains(&learned),
+        "the network's gold in hand: {learned} (hand-written {hand_written})"
+    );
+    // A chess network is refused by USI, and there is no built-in one:
+    // errors, the shogi network stays in play.
+    let chess_net = temp_path("shogi", "chess.nnue");
+    let (code, _, err) = run(&[
+        "train-nnue",
+        "--data",
+        knight_file("shogi").to_str().unwrap(),
+        "--out",
+        chess_net.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--holdout",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        chess_net.display()
+    ));
+    let lines = e.expect("info string error", PATIENCE);
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .contains("reads chess positions, not shogi"),
+        "{lines:?}"
+    );
+    e.send("setoption name EvalFile value <internal>");
+    let lines = e.expect("info string error", PATIENCE);
+    assert!(
+        lines.last().unwrap().contains("no built-in shogi network"),
+        "{lines:?}"
+    );
+    assert_eq!(eval(&mut e, gold), learned);
+    // It searches the start position with the network.
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.expect("bestmove", PATIENCE);
+    assert!(!lines.last().unwrap().contains("resign"), "{lines:?}");
+    // <empty> returns to the hand-written evaluation.
+    e.send("setoption name EvalFile value <empty>");
+    assert_eq!(eval(&mut e, gold), hand_written);
+    e.send("quit");
+    let _ = std::fs::remove_dir_all(temp_dir("shogi"));
 }

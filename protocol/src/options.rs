@@ -109,6 +109,9 @@ pub const MAX_MULTIPV: i64 = 500;
 pub const DEFAULT_OVERHEAD_MS: i64 = 30;
 /// `EvalFile`'s value for the network built into the binary.
 pub const EVAL_FILE_INTERNAL: &str = "<internal>";
+/// `EvalFile`'s value for the hand-written evaluation (the USI default:
+/// no shogi network is built in).
+pub const EVAL_FILE_NONE: &str = "<empty>";
 
 /// The entering-king rules of the USI option.
 pub const ENTERING_KING_RULES: &[&str] = &["CSARule27", "NoEnteringKing"];
@@ -193,6 +196,14 @@ fn base_definitions(protocol: Protocol) -> Vec<OptionDef> {
             ),
             def(Key::ClearHash, "Clear_Hash", &[], Kind::Button),
             def(
+                Key::EvalFile,
+                "EvalFile",
+                &[],
+                Kind::Str {
+                    default: EVAL_FILE_NONE,
+                },
+            ),
+            def(
                 Key::Variant,
                 "USI_Variant",
                 &["UCI_Variant"],
@@ -252,7 +263,7 @@ pub fn check(def: &OptionDef, value: Option<&str>) -> Result<Value, String> {
         Kind::Button => Ok(Value::Pressed),
         Kind::Str { .. } => {
             let v = value.map(str::trim).unwrap_or("");
-            Ok(Value::Str(if v == "<empty>" {
+            Ok(Value::Str(if v == EVAL_FILE_NONE {
                 String::new()
             } else {
                 v.to_string()

@@ -224,13 +224,17 @@ impl<G: ProtocolGame> Session<G> {
             Key::EvalFile => {
                 let Value::Str(path) = value else { return };
                 self.abandon_search();
+                use search::eval::nnue::{self, InputSet};
+                let set = match self.protocol {
+                    Protocol::Uci => InputSet::Chess,
+                    Protocol::Usi => InputSet::Shogi,
+                };
                 let loaded = if path.is_empty() {
-                    search::eval::nnue::set_network(None)
+                    nnue::set_network(set, None)
                 } else if path == options::EVAL_FILE_INTERNAL {
-                    search::eval::nnue::use_embedded();
-                    Ok(())
+                    nnue::use_embedded(set)
                 } else {
-                    search::eval::nnue::load_file(&path)
+                    nnue::load_file(set, &path)
                 };
                 match loaded {
                     Ok(()) => {

@@ -1,15 +1,21 @@
-//! A small efficiently-updatable neural network for plain chess: 768 inputs
-//! (colour relative to the side whose view it is × role × square, the square
-//! mirrored for Black), one hidden layer of [`HIDDEN`] clipped-ReLU units
-//! (or their squares) per side's view (shared weights), and one output from both views, the side to
-//! move's first; the output layer may come in buckets by the number of
-//! pieces on the board ([`bucket`]), one set of weights per bucket.
+//! A small efficiently-updatable neural network for plain chess or plain
+//! shogi. Inputs ([`InputSet`]): in chess 768 (colour relative to the side
+//! whose view it is × role × square, the square mirrored for Black); in
+//! shogi 2,344 (relative colour × 14 roles × 81 squares, the board turned
+//! for White, then each hand's pieces counted one input per piece:
+//! "at least k pawns in hand" and so on). One hidden layer of [`HIDDEN`]
+//! clipped-ReLU units (or their squares) per side's view (shared weights),
+//! and one output from both views, the side to move's first; the output
+//! layer may come in buckets by the number of pieces on the board
+//! ([`bucket`]), one set of weights per bucket.
 //!
 //! The network in play by default is the one built into the binary
 //! (`search/nets/chess.nnue`, [`use_embedded`]); [`set_network`] puts
 //! another in play or, with `None`, the hand-written evaluation. It is
 //! read for plain chess only: a Tris changes what the pieces mean, and no
-//! data of MengChess exists to train on. In play the accumulators are
+//! data of MengChess exists to train on. Plain shogi has no built-in
+//! network: its hand-written evaluation plays unless a shogi network file
+//! is loaded. In play the accumulators are
 //! updated from the thread's last evaluated position
 //! ([`evaluate_in_play`]).
 //!
@@ -21,9 +27,10 @@
 //! u32       hidden size (must be HIDDEN)
 //! u32       flags: bit 0 = residual (the output is added to the
 //!           hand-written evaluation); bit 1 = squared clipped ReLU
-//!           (the hidden activation is clamp(x, 0, 1)²)
+//!           (the hidden activation is clamp(x, 0, 1)²); bit 2 = the
+//!           shogi inputs (else chess)
 //! u32       output buckets B (1 to 16)
-//! i16 × 768 × HIDDEN   input weights, input-major, scaled by QA
+//! i16 × N × HIDDEN     input weights (N = 768 or 2,344), input-major, scaled by QA
 //! i16 × HIDDEN         hidden biases, scaled by QA
 //! i16 × B × 2 × HIDDEN output weights by bucket (side to move's view
 //!                      first), scaled by QB
@@ -34,12 +41,60 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::{Mutex, OnceLock};
 
 use movegen::chess::{Color, Position, Role};
+use movegen::shogi;
 use movegen::{Game, Variant};
 
 /// Hidden units per view.
 pub const HIDDEN: usize = 128;
-/// Inputs: 2 colours × 6 roles × 64 squares.
+/// Chess inputs: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
+/// Shogi board inputs: 2 colours × 14 roles × 81 squares.
+const SHOGI_BOARD_INPUTS: usize = 2 * 14 * 81;
+/// Shogi hand inputs per colour: one per piece a hand can hold (18 pawns,
+/// 4 lances, knights, silvers and golds, 2 bishops and rooks).
+const SHOGI_HAND_INPUTS: usize = 38;
+/// Shogi inputs: the board's and both hands'.
+pub const SHOGI_INPUTS: usize = SHOGI_BOARD_INPUTS + 2 * SHOGI_HAND_INPUTS;
+/// The most inputs a position has on at once (shogi: 40 pieces, each on
+/// the board or in a hand).
+pub const MAX_ACTIVE: usize = 40;
+
+/// The game whose positions a network reads.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum InputSet {
+    Chess,
+    Shogi,
+}
+
+impl InputSet {
+    /// The number of inputs.
+    pub const fn inputs(self) -> usize {
+        match self {
+            InputSet::Chess => INPUTS,
+            InputSet::Shogi => SHOGI_INPUTS,
+        }
+    }
+
+    /// The most inputs on at once, which is also the most pieces on the
+    /// board (for [`bucket`]).
+    pub const fn max_active(self) -> usize {
+        match self {
+            InputSet::Chess => 32,
+            InputSet::Shogi => MAX_ACTIVE,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            InputSet::Chess => "chess",
+            InputSet::Shogi => "shogi",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
 /// Quantisation of the input layer: an activation of 1.0 is `QA`.
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
@@ -54,17 +109,20 @@ pub const MAGIC: &[u8; 8] = b"TRISNN01";
 /// The most output buckets a file may have.
 pub const MAX_BUCKETS: usize = 16;
 
-/// The output bucket of a position with `pieces` pieces (kings included,
-/// 2 to 32) among `buckets`: equal slices of 2..=32.
+/// The output bucket of a position with `pieces` pieces on the board
+/// (kings included, 2 to `set`'s most: 32 in chess, 40 in shogi) among
+/// `buckets`: equal slices of that range.
 #[inline]
-pub fn bucket(pieces: usize, buckets: usize) -> usize {
-    (pieces.saturating_sub(2) * buckets / 31).min(buckets - 1)
+pub fn bucket(pieces: usize, buckets: usize, set: InputSet) -> usize {
+    (pieces.saturating_sub(2) * buckets / (set.max_active() - 1)).min(buckets - 1)
 }
 
 /// A quantised network.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
-    /// `INPUTS` rows of `HIDDEN`.
+    /// The inputs it reads.
+    pub set: InputSet,
+    /// `set.inputs()` rows of `HIDDEN`.
     pub input_weights: Vec<[i16; HIDDEN]>,
     pub input_bias: [i16; HIDDEN],
     /// Per bucket: the side to move's view, then the other.
@@ -82,7 +140,9 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({INPUTS} -> {HIDDEN} x 2 -> 1, {} buckets)",
+            "Network({} {} -> {HIDDEN} x 2 -> 1, {} buckets)",
+            self.set.name(),
+            self.set.inputs(),
             self.output_bias.len()
         )
     }
@@ -115,6 +175,72 @@ pub fn features(pos: &Position) -> [arrayvec::ArrayVec<u16, 64>; 2] {
     out
 }
 
+/// The first shogi hand input of each role (pawn to rook), within a colour's.
+const HAND_OFFSET: [usize; 7] = [0, 18, 22, 26, 30, 34, 36];
+/// The most pieces of each role (pawn to rook) a hand can hold.
+const HAND_MOST: [usize; 7] = [18, 4, 4, 4, 4, 2, 2];
+
+/// The input of a shogi piece of `color` and `role` on square index `sq`
+/// in the view of `view` (White's view turns the board).
+#[inline]
+pub fn shogi_feature(
+    view: shogi::Color,
+    color: shogi::Color,
+    role: shogi::Role,
+    sq: usize,
+) -> usize {
+    let (c, s) = if view == shogi::Color::Black {
+        (color.index(), sq)
+    } else {
+        (color.other().index(), 80 - sq)
+    };
+    (c * 14 + role.index()) * 81 + s
+}
+
+/// The input "`color` holds at least `k` (1-based) pieces of `role`
+/// (pawn to rook) in hand" in the view of `view`.
+#[inline]
+pub fn shogi_hand_feature(
+    view: shogi::Color,
+    color: shogi::Color,
+    role: shogi::Role,
+    k: usize,
+) -> usize {
+    let c = if view == shogi::Color::Black {
+        color.index()
+    } else {
+        color.other().index()
+    };
+    SHOGI_BOARD_INPUTS + c * SHOGI_HAND_INPUTS + HAND_OFFSET[role.index()] + k - 1
+}
+
+/// The inputs of a shogi position in both views (Black's, White's), each
+/// in ascending order.
+pub fn shogi_features(pos: &shogi::Position) -> [arrayvec::ArrayVec<u16, MAX_ACTIVE>; 2] {
+    use shogi::Color as C;
+    let mut out = [arrayvec::ArrayVec::new(), arrayvec::ArrayVec::new()];
+    for color in [C::Black, C::White] {
+        let own = pos.pieces(color);
+        for role in shogi::Role::ALL {
+            for sq in own & pos.role(role) {
+                let i = sq.index();
+                out[0].push(shogi_feature(C::Black, color, role, i) as u16);
+                out[1].push(shogi_feature(C::White, color, role, i) as u16);
+            }
+        }
+        for role in &shogi::Role::ALL[..7] {
+            let most = HAND_MOST[role.index()];
+            for k in 1..=(pos.hand(color, *role) as usize).min(most) {
+                out[0].push(shogi_hand_feature(C::Black, color, *role, k) as u16);
+                out[1].push(shogi_hand_feature(C::White, color, *role, k) as u16);
+            }
+        }
+    }
+    out[0].sort_unstable();
+    out[1].sort_unstable();
+    out
+}
+
 impl Network {
     /// Reads a network file; the error says what is wrong with it.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
@@ -128,7 +254,7 @@ impl Network {
             ));
         }
         let flags = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
-        if flags > 3 {
+        if flags > 7 {
             return Err(format!("unknown flags {flags:#x} in the network file"));
         }
         let buckets = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
@@ -137,7 +263,13 @@ impl Network {
                 "the network has {buckets} output buckets, 1 to {MAX_BUCKETS} are read"
             ));
         }
-        let expected = 20 + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets;
+        let set = if flags & 4 != 0 {
+            InputSet::Shogi
+        } else {
+            InputSet::Chess
+        };
+        let inputs = set.inputs();
+        let expected = 20 + 2 * (inputs * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets;
         if bytes.len() != expected {
             return Err(format!(
                 "the network file has {} bytes, expected {expected}",
@@ -150,7 +282,7 @@ impl Network {
             at += 2;
             v
         };
-        let mut input_weights = vec![[0i16; HIDDEN]; INPUTS];
+        let mut input_weights = vec![[0i16; HIDDEN]; inputs];
         for row in &mut input_weights {
             for w in row.iter_mut() {
                 *w = next16();
@@ -171,6 +303,7 @@ impl Network {
             .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
             .collect();
         let net = Network {
+            set,
             input_weights,
             input_bias,
             output_weights,
@@ -183,9 +316,10 @@ impl Network {
     }
 
     /// The accumulators are `i16`: a position's sum must not overflow. With
-    /// at most 32 pieces, each weight's magnitude times 32 plus the bias
-    /// must fit.
+    /// at most 32 inputs on (40 in shogi), the largest 32 (40) weight
+    /// magnitudes plus the bias must fit.
     fn check_range(&self) -> Result<(), String> {
+        let most = self.set.max_active();
         for h in 0..HIDDEN {
             let mut worst: Vec<i32> = self
                 .input_weights
@@ -193,7 +327,7 @@ impl Network {
                 .map(|row| (row[h] as i32).abs())
                 .collect();
             worst.sort_unstable_by(|a, b| b.cmp(a));
-            let sum: i32 = worst.iter().take(32).sum::<i32>() + (self.input_bias[h] as i32).abs();
+            let sum: i32 = worst.iter().take(most).sum::<i32>() + (self.input_bias[h] as i32).abs();
             if sum > i16::MAX as i32 {
                 return Err(format!(
                     "hidden unit {h} could overflow its 16-bit accumulator ({sum})"
@@ -204,10 +338,12 @@ impl Network {
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(20 + 2 * (INPUTS + 1 + 32) * HIDDEN);
+        let mut out = Vec::with_capacity(20 + 2 * (self.set.inputs() + 1 + 32) * HIDDEN);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
-        let flags = u32::from(self.residual) | u32::from(self.squared) << 1;
+        let flags = u32::from(self.residual)
+            | u32::from(self.squared) << 1
+            | u32::from(self.set == InputSet::Shogi) << 2;
         out.extend_from_slice(&flags.to_le_bytes());
         out.extend_from_slice(&(self.output_bias.len() as u32).to_le_bytes());
         let all16 = self
@@ -241,7 +377,7 @@ impl Network {
     /// The output in centipawns from the accumulators of the side to move's
     /// view and the other's, for `pieces` pieces on the board.
     fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], pieces: usize) -> i32 {
-        let b = bucket(pieces, self.output_bias.len());
+        let b = bucket(pieces, self.output_bias.len(), self.set);
         let views = [us, them].into_iter().zip(&self.output_weights[b]);
         let sum = if self.squared {
             // Each term is below 255 × 127 × 255; their sum may pass i32.
@@ -280,6 +416,18 @@ impl Network {
         };
         self.output(&self.accumulate(&us), &self.accumulate(&them), us.len())
     }
+
+    /// [`Network::evaluate`] for a shogi position.
+    pub fn evaluate_shogi(&self, pos: &shogi::Position) -> i32 {
+        let [black, white] = shogi_features(pos);
+        let (us, them) = if pos.turn() == shogi::Color::Black {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        let pieces = pos.occupied().count() as usize;
+        self.output(&self.accumulate(&us), &self.accumulate(&them), pieces)
+    }
 }
 
 /// The evaluation of the network in play ([`set_network`]) for plain
@@ -290,7 +438,7 @@ impl Network {
 /// piece. The same as [`Network::evaluate`].
 #[inline]
 pub fn evaluate_in_play(pos: &Position) -> Option<(i32, bool)> {
-    let slot = CURRENT.load(Relaxed);
+    let slot = CURRENT[0].load(Relaxed);
     if slot == 0 || pos.variant() != Variant::Chess {
         return None;
     }
@@ -315,9 +463,91 @@ pub fn embedded() -> &'static Network {
     })
 }
 
-/// Puts the built-in network in play (the default).
-pub fn use_embedded() {
-    CURRENT.store(EMBEDDED_KEY, Relaxed);
+/// Puts the built-in network of `set` in play (the default of chess);
+/// shogi has none, and the error says so.
+pub fn use_embedded(set: InputSet) -> Result<(), String> {
+    match set {
+        InputSet::Chess => {
+            CURRENT[0].store(EMBEDDED_KEY, Relaxed);
+            Ok(())
+        }
+        InputSet::Shogi => Err("this build has no built-in shogi network".into()),
+    }
+}
+
+/// The evaluation of the shogi network in play for plain shogi, as
+/// [`evaluate_in_play`] for chess: `None` without one.
+#[inline]
+pub fn evaluate_shogi_in_play(pos: &shogi::Position) -> Option<(i32, bool)> {
+    let slot = CURRENT[1].load(Relaxed);
+    if slot == 0 || pos.variant() != Variant::Shogi {
+        return None;
+    }
+    let net = LOADED.get(slot - 1)?.get()?;
+    Some((evaluate_shogi_updated(net, slot, pos), net.residual))
+}
+
+/// [`Network::evaluate_shogi`] from this thread's last accumulators.
+fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i32 {
+    LAST_SHOGI.with(|cell| {
+        let mut last = cell.borrow_mut();
+        let now = shogi_features(pos);
+        if last.net != key {
+            last.acc = [net.accumulate(&now[0]), net.accumulate(&now[1])];
+        } else {
+            let LastShogi { features, acc, .. } = &mut *last;
+            for ((old, new), acc) in features.iter().zip(&now).zip(acc.iter_mut()) {
+                // Both lists ascend: walk them together.
+                let (mut i, mut j) = (0, 0);
+                let mut removed = arrayvec::ArrayVec::<u16, MAX_ACTIVE>::new();
+                let mut added = arrayvec::ArrayVec::<u16, MAX_ACTIVE>::new();
+                while i < old.len() || j < new.len() {
+                    if j == new.len() || (i < old.len() && old[i] < new[j]) {
+                        removed.push(old[i]);
+                        i += 1;
+                    } else if i == old.len() || new[j] < old[i] {
+                        added.push(new[j]);
+                        j += 1;
+                    } else {
+                        i += 1;
+                        j += 1;
+                    }
+                }
+                if removed.len() + added.len() > MAX_CHANGES as usize {
+                    *acc = net.accumulate(new);
+                    continue;
+                }
+                for (list, add) in [(&removed, false), (&added, true)] {
+                    for &f in list {
+                        let row = &net.input_weights[f as usize];
+                        for (a, w) in acc.iter_mut().zip(row) {
+                            *a = if add {
+                                a.wrapping_add(*w)
+                            } else {
+                                a.wrapping_sub(*w)
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        last.net = key;
+        last.features = now;
+        let (us, them) = if pos.turn() == shogi::Color::Black {
+            (&last.acc[0], &last.acc[1])
+        } else {
+            (&last.acc[1], &last.acc[0])
+        };
+        net.output(us, them, pos.occupied().count() as usize)
+    })
+}
+
+/// A thread's last evaluated shogi position (its inputs in both views) and
+/// its accumulators.
+struct LastShogi {
+    net: usize,
+    features: [arrayvec::ArrayVec<u16, MAX_ACTIVE>; 2],
+    acc: [[i16; HIDDEN]; 2],
 }
 
 /// [`Network::evaluate`] from this thread's last accumulators; `key` names
@@ -393,6 +623,13 @@ impl Last {
 }
 
 thread_local! {
+    static LAST_SHOGI: std::cell::RefCell<LastShogi> = const {
+        std::cell::RefCell::new(LastShogi {
+            net: 0,
+            features: [arrayvec::ArrayVec::new_const(), arrayvec::ArrayVec::new_const()],
+            acc: [[0; HIDDEN]; 2],
+        })
+    };
     static LAST: std::cell::RefCell<Last> = const {
         std::cell::RefCell::new(Last {
             net: 0,
@@ -406,21 +643,31 @@ thread_local! {
 /// freed, so an evaluation reads the current one without a lock.
 const SLOTS: usize = 32;
 static LOADED: [OnceLock<Network>; SLOTS] = [const { OnceLock::new() }; SLOTS];
-/// 0: none (the hand-written evaluation); 1 to [`SLOTS`]: the slot index
-/// + 1 of the loaded network in play; [`EMBEDDED_KEY`]: the built-in one.
-static CURRENT: AtomicUsize = AtomicUsize::new(EMBEDDED_KEY);
+/// Per input set (chess, shogi), 0: none (the hand-written evaluation); 1
+/// to [`SLOTS`]: the slot index + 1 of the loaded network in play;
+/// [`EMBEDDED_KEY`]: the built-in one (chess only).
+static CURRENT: [AtomicUsize; 2] = [AtomicUsize::new(EMBEDDED_KEY), AtomicUsize::new(0)];
 static LOAD_LOCK: Mutex<()> = Mutex::new(());
 
-/// Puts `net` in play (or the hand-written evaluation with `None`). A
+/// Puts `net` in play for the games of `set` (or their hand-written
+/// evaluation with `None`). A network of the other game is refused, and a
 /// process can load at most 32 networks; the error says so.
-pub fn set_network(net: Option<Network>) -> Result<(), String> {
+pub fn set_network(set: InputSet, net: Option<Network>) -> Result<(), String> {
+    let current = &CURRENT[set.index()];
     let Some(net) = net else {
-        CURRENT.store(0, Relaxed);
+        current.store(0, Relaxed);
         return Ok(());
     };
+    if net.set != set {
+        return Err(format!(
+            "the network reads {} positions, not {}",
+            net.set.name(),
+            set.name()
+        ));
+    }
     let _guard = LOAD_LOCK.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(i) = LOADED.iter().position(|s| s.get() == Some(&net)) {
-        CURRENT.store(i + 1, Relaxed);
+        current.store(i + 1, Relaxed);
         return Ok(());
     }
     let i = LOADED
@@ -430,15 +677,15 @@ pub fn set_network(net: Option<Network>) -> Result<(), String> {
             format!("at most {SLOTS} different networks can be loaded in one process")
         })?;
     let _ = LOADED[i].set(net);
-    CURRENT.store(i + 1, Relaxed);
+    current.store(i + 1, Relaxed);
     Ok(())
 }
 
-/// Reads the network file at `path` and puts it in play.
-pub fn load_file(path: &str) -> Result<(), String> {
+/// Reads the network file at `path` and puts it in play for `set`.
+pub fn load_file(set: InputSet, path: &str) -> Result<(), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let net = Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-    set_network(Some(net))
+    set_network(set, Some(net)).map_err(|e| format!("{path}: {e}"))
 }
 
 #[cfg(test)]
@@ -453,8 +700,14 @@ mod tests {
             s ^= s << 17;
             ((s % (2 * range as u64 + 1)) as i64 - range) as i16
         };
+        let set = if seed >= 100 {
+            InputSet::Shogi
+        } else {
+            InputSet::Chess
+        };
         let mut net = Network {
-            input_weights: vec![[0; HIDDEN]; INPUTS],
+            set,
+            input_weights: vec![[0; HIDDEN]; set.inputs()],
             input_bias: [0; HIDDEN],
             output_weights: vec![[[0; HIDDEN]; 2]; 1 + seed as usize % 8],
             output_bias: (0..1 + seed as i32 % 8).map(|b| 1234 - 100 * b).collect(),
@@ -488,7 +741,7 @@ mod tests {
         wide[8..12].copy_from_slice(&256u32.to_le_bytes());
         assert!(Network::from_bytes(&wide).unwrap_err().contains("256"));
         let mut flagged = bytes.clone();
-        flagged[12] = 5;
+        flagged[12] = 9;
         assert!(Network::from_bytes(&flagged).unwrap_err().contains("flags"));
         let mut many = bytes.clone();
         many[16] = 17;
@@ -573,13 +826,21 @@ mod tests {
 
     #[test]
     fn buckets_split_the_piece_counts_evenly() {
-        assert_eq!(bucket(32, 1), 0);
-        assert_eq!(bucket(2, 8), 0);
-        assert_eq!(bucket(32, 8), 7);
+        let c = InputSet::Chess;
+        assert_eq!(bucket(32, 1, c), 0);
+        assert_eq!(bucket(2, 8, c), 0);
+        assert_eq!(bucket(32, 8, c), 7);
         let per: Vec<usize> = (0..8)
-            .map(|b| (2..=32).filter(|&n| bucket(n, 8) == b).count())
+            .map(|b| (2..=32).filter(|&n| bucket(n, 8, c) == b).count())
             .collect();
         assert!(per.iter().all(|&c| (3..=5).contains(&c)), "{per:?}");
+        let s = InputSet::Shogi;
+        assert_eq!(bucket(40, 8, s), 7);
+        assert_eq!(bucket(2, 8, s), 0);
+        let per: Vec<usize> = (0..8)
+            .map(|b| (2..=40).filter(|&n| bucket(n, 8, s) == b).count())
+            .collect();
+        assert!(per.iter().all(|&c| (4..=6).contains(&c)), "{per:?}");
     }
 
     #[test]
@@ -605,6 +866,7 @@ mod tests {
     fn the_evaluation_adds_up_the_rows_of_the_pieces() {
         // One active unit: the output is its clipped sum times its weight.
         let mut net = Network {
+            set: InputSet::Chess,
             input_weights: vec![[0; HIDDEN]; INPUTS],
             input_bias: [0; HIDDEN],
             output_weights: vec![[[0; HIDDEN]; 2]],
@@ -623,5 +885,157 @@ mod tests {
         assert_eq!(net.evaluate(&pos), 0);
         net.output_weights[0][1][0] = -(QB as i16);
         assert_eq!(net.evaluate(&pos), -100 * SCALE / QA);
+    }
+
+    /// The SFEN of `sfen` turned round with the colours swapped: the same
+    /// position for the other side.
+    fn turned_sfen(sfen: &str) -> String {
+        let parts: Vec<&str> = sfen.split(' ').collect();
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let ranks: Vec<String> = parts[0]
+            .split('/')
+            .rev()
+            .map(|rank| {
+                let mut tokens: Vec<String> = Vec::new();
+                let mut plus = false;
+                for c in rank.chars() {
+                    if c == '+' {
+                        plus = true;
+                        continue;
+                    }
+                    let t = if plus {
+                        format!("+{}", swap(c))
+                    } else {
+                        swap(c).to_string()
+                    };
+                    plus = false;
+                    tokens.push(t);
+                }
+                tokens.reverse();
+                tokens.concat()
+            })
+            .collect();
+        let turn = if parts[1] == "b" { "w" } else { "b" };
+        let hand: String = if parts[2] == "-" {
+            "-".into()
+        } else {
+            parts[2].chars().map(swap).collect()
+        };
+        format!("{} {turn} {hand} {}", ranks.join("/"), parts[3])
+    }
+
+    fn shogi(sfen: &str) -> shogi::Position {
+        <shogi::Position as Game>::from_fen(Variant::Shogi, sfen).unwrap()
+    }
+
+    #[test]
+    fn a_shogi_network_survives_a_round_trip_and_is_told_from_a_chess_one() {
+        let net = pseudo_random_net(107);
+        assert_eq!(net.set, InputSet::Shogi);
+        assert_eq!(net.input_weights.len(), SHOGI_INPUTS);
+        let bytes = net.to_bytes();
+        assert!(Network::from_bytes(&bytes).unwrap() == net);
+        // Chess's length with the shogi flag (or the reverse) is refused.
+        let mut flagged = pseudo_random_net(7).to_bytes();
+        flagged[12] |= 4;
+        assert!(Network::from_bytes(&flagged).unwrap_err().contains("bytes"));
+        // A network of one game is refused for the other.
+        let err = set_network(InputSet::Chess, Some(net)).unwrap_err();
+        assert!(err.contains("shogi positions, not chess"), "{err}");
+        assert!(use_embedded(InputSet::Shogi)
+            .unwrap_err()
+            .contains("no built-in"));
+    }
+
+    #[test]
+    fn shogi_inputs_count_every_piece_once_on_the_board_or_in_hand() {
+        let start = shogi("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+        let [b, w] = shogi_features(&start);
+        assert_eq!((b.len(), w.len()), (40, 40));
+        // Hands: two pawns and a rook for Black, a bishop for White.
+        let pos = shogi("lnsgkgsnl/9/ppppppp2/9/9/9/PPPPPPP2/9/LNSGKGSNL b 2PRb 1");
+        let [b, w] = shogi_features(&pos);
+        assert_eq!(b.len(), 32 + 4);
+        use shogi::{Color as C, Role as R};
+        for (view, list) in [(C::Black, &b), (C::White, &w)] {
+            for f in [
+                shogi_hand_feature(view, C::Black, R::Pawn, 1),
+                shogi_hand_feature(view, C::Black, R::Pawn, 2),
+                shogi_hand_feature(view, C::Black, R::Rook, 1),
+                shogi_hand_feature(view, C::White, R::Bishop, 1),
+            ] {
+                assert!(list.contains(&(f as u16)), "{view:?} {f}");
+            }
+            assert!(!list.contains(&(shogi_hand_feature(view, C::Black, R::Pawn, 3) as u16)));
+            assert!(list.windows(2).all(|p| p[0] < p[1]), "ascending, distinct");
+            assert!(list.iter().all(|&f| (f as usize) < SHOGI_INPUTS));
+        }
+        // Black's view of Black's pieces is White's view of White's.
+        assert_eq!(
+            shogi_hand_feature(C::Black, C::Black, R::Gold, 3),
+            shogi_hand_feature(C::White, C::White, R::Gold, 3)
+        );
+        assert_eq!(
+            shogi_feature(C::Black, C::Black, R::Silver, 70),
+            shogi_feature(C::White, C::White, R::Silver, 10)
+        );
+    }
+
+    #[test]
+    fn a_shogi_evaluation_is_the_same_from_either_side_of_a_turned_position() {
+        let net = pseudo_random_net(111);
+        for sfen in [
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+            "ln1g3nl/1r1s1kg2/p1pppp1pp/6p2/1p5P1/2P6/PPSPPPP1P/2G4R1/LN2KGSNL b Bb 19",
+        ] {
+            let turned = turned_sfen(sfen);
+            let (a, b) = (shogi(sfen), shogi(&turned));
+            assert_eq!(
+                net.evaluate_shogi(&a),
+                net.evaluate_shogi(&b),
+                "{sfen} / {turned}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_updated_shogi_accumulators_give_the_fresh_evaluation() {
+        let nets = [pseudo_random_net(121), pseudo_random_net(122)];
+        let mut s = 77u64;
+        let mut next = move |n: usize| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s % n as u64) as usize
+        };
+        let mut line = vec![<shogi::Position as Game>::startpos(Variant::Shogi)];
+        let mut drops = 0;
+        for step in 0..3000 {
+            let pos = line.last().unwrap().clone();
+            let key = 1 + (step / 500) % 2;
+            let net = &nets[key - 1];
+            assert_eq!(
+                evaluate_shogi_updated(net, key, &pos),
+                net.evaluate_shogi(&pos),
+                "{}",
+                pos.to_fen()
+            );
+            let moves = pos.legal_moves();
+            if moves.is_empty() || line.len() > 120 || next(20) == 0 {
+                let keep = 1 + next(line.len());
+                line.truncate(keep);
+            } else {
+                let mv = moves[next(moves.len())];
+                drops += usize::from(mv.to_string().contains('*'));
+                line.push(pos.play(mv));
+            }
+        }
+        assert!(drops > 20, "the walk drops pieces: {drops}");
     }
 }

@@ -1,9 +1,11 @@
-//! Training the chess network of [`crate::eval::nnue`] from labelled
-//! positions (`scripts/nnue_data.py` writes them):
+//! Training the networks of [`crate::eval::nnue`] from labelled positions
+//! (`scripts/nnue_data.py` and `triskelion gen-data` write them):
 //!
 //! ```text
-//! <fen>\t<score in centipawns from White's side>\t<result from White's side: 1, 0.5 or 0>
+//! <fen or sfen>\t<score in centipawns from the first player's side>\t<result from the first player's side: 1, 0.5 or 0>
 //! ```
+//!
+//! (the first player: White in chess, Black in shogi).
 //!
 //! The network is trained in `f32` on the side to move's view: the loss is
 //! the squared difference between sigmoid(output) and the target
@@ -16,10 +18,8 @@
 
 use std::io::BufRead;
 
-use super::nnue::{bucket, Network, HIDDEN, INPUTS, MAX_BUCKETS, QA, QB, SCALE};
+use super::nnue::{bucket, InputSet, Network, HIDDEN, MAX_ACTIVE, MAX_BUCKETS, QA, QB, SCALE};
 
-/// The most pieces a position can have.
-const MAX_PIECES: usize = 32;
 const CLIP: f32 = 1.98;
 
 /// One training position: its inputs in the side to move's view and the
@@ -27,8 +27,10 @@ const CLIP: f32 = 1.98;
 #[derive(Clone, Debug)]
 pub struct Sample {
     len: u8,
-    us: [u16; MAX_PIECES],
-    them: [u16; MAX_PIECES],
+    /// Pieces on the board (for the output bucket).
+    pieces: u8,
+    us: [u16; MAX_ACTIVE],
+    them: [u16; MAX_ACTIVE],
     score: f32,
     result: f32,
     /// The hand-written evaluation (centipawns, side to move) that a
@@ -36,11 +38,17 @@ pub struct Sample {
     base: f32,
 }
 
-/// Parses one line; the error says what is wrong with it. The position is
-/// read by the rules core and its inputs are those the network reads in
-/// play ([`super::nnue::features`]); with `residual` the sample also gets
-/// the hand-written evaluation.
+/// Parses one chess line: [`parse_line_for`] with the chess inputs.
 pub fn parse_line(line: &str, residual: bool) -> Result<Sample, String> {
+    parse_line_for(InputSet::Chess, line, residual)
+}
+
+/// Parses one line of `set`'s game; the error says what is wrong with it.
+/// The position is read by the rules core and its inputs are those the
+/// network reads in play ([`super::nnue::features`],
+/// [`super::nnue::shogi_features`]); with `residual` the sample also gets
+/// the hand-written evaluation.
+pub fn parse_line_for(set: InputSet, line: &str, residual: bool) -> Result<Sample, String> {
     use movegen::chess::{Color, Position};
     use movegen::Variant;
     let mut parts = line.split('\t');
@@ -58,37 +66,76 @@ pub fn parse_line(line: &str, residual: bool) -> Result<Sample, String> {
         Some(r) => return Err(format!("the result {r:?} is not 1, 0.5 or 0")),
         None => return Err("no result".into()),
     };
-    let pos = Position::from_fen(Variant::Chess, fen).map_err(|e| e.to_string())?;
-    let [white, black] = super::nnue::features(&pos);
-    if white.len() > MAX_PIECES {
-        return Err(format!("more than {MAX_PIECES} pieces"));
-    }
-    let white_to_move = pos.turn() == Color::White;
-    let (us, them) = if white_to_move {
-        (white, black)
+    let (first, second, first_to_move, pieces, base) = match set {
+        InputSet::Chess => {
+            let pos = Position::from_fen(Variant::Chess, fen).map_err(|e| e.to_string())?;
+            let [white, black] = super::nnue::features(&pos);
+            if white.len() > set.max_active() {
+                return Err(format!("more than {} pieces", set.max_active()));
+            }
+            let base = if residual {
+                super::chess::hand_written(&pos) as f32
+            } else {
+                0.0
+            };
+            let n = white.len();
+            (
+                white
+                    .into_iter()
+                    .collect::<arrayvec::ArrayVec<u16, MAX_ACTIVE>>(),
+                black.into_iter().collect(),
+                pos.turn() == Color::White,
+                n,
+                base,
+            )
+        }
+        InputSet::Shogi => {
+            use movegen::shogi;
+            let pos = <shogi::Position as movegen::Game>::from_fen(Variant::Shogi, fen)
+                .map_err(|e| e.to_string())?;
+            let [black, white] = super::nnue::shogi_features(&pos);
+            let base = if residual {
+                super::shogi::evaluate_hand_written(&pos) as f32
+            } else {
+                0.0
+            };
+            let pieces = pos.occupied().count() as usize;
+            (
+                black,
+                white,
+                pos.turn() == shogi::Color::Black,
+                pieces,
+                base,
+            )
+        }
+    };
+    let (us, them) = if first_to_move {
+        (first, second)
     } else {
-        (black, white)
+        (second, first)
     };
     let mut sample = Sample {
         len: us.len() as u8,
-        us: [0; MAX_PIECES],
-        them: [0; MAX_PIECES],
-        score: if white_to_move { score } else { -score },
-        result: if white_to_move { result } else { 1.0 - result },
-        base: if residual {
-            super::chess::hand_written(&pos) as f32
-        } else {
-            0.0
-        },
+        pieces: pieces as u8,
+        us: [0; MAX_ACTIVE],
+        them: [0; MAX_ACTIVE],
+        score: if first_to_move { score } else { -score },
+        result: if first_to_move { result } else { 1.0 - result },
+        base,
     };
     sample.us[..us.len()].copy_from_slice(&us);
     sample.them[..them.len()].copy_from_slice(&them);
     Ok(sample)
 }
 
-/// Reads labelled positions; a bad line is an error naming its number.
-/// With `residual` each sample also gets the hand-written evaluation.
-pub fn read_samples(paths: &[String], residual: bool) -> Result<Vec<Sample>, String> {
+/// Reads labelled positions of `set`'s game; a bad line is an error naming
+/// its number. With `residual` each sample also gets the hand-written
+/// evaluation.
+pub fn read_samples(
+    set: InputSet,
+    paths: &[String],
+    residual: bool,
+) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
     for path in paths {
         let f = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
@@ -98,7 +145,8 @@ pub fn read_samples(paths: &[String], residual: bool) -> Result<Vec<Sample>, Str
                 continue;
             }
             out.push(
-                parse_line(&line, residual).map_err(|e| format!("{path} line {}: {e}", n + 1))?,
+                parse_line_for(set, &line, residual)
+                    .map_err(|e| format!("{path} line {}: {e}", n + 1))?,
             );
         }
     }
@@ -124,12 +172,15 @@ pub struct TrainConfig {
     pub buckets: usize,
     /// The squared clipped ReLU as the hidden activation.
     pub squared: bool,
+    /// The game of the samples.
+    pub set: InputSet,
 }
 
 /// The network in `f32`.
 #[derive(Clone)]
 pub struct FloatNet {
-    w1: Vec<f32>, // INPUTS × HIDDEN
+    set: InputSet,
+    w1: Vec<f32>, // inputs × HIDDEN
     b1: Vec<f32>, // HIDDEN
     w2: Vec<f32>, // buckets × 2 × HIDDEN
     b2: Vec<f32>, // buckets
@@ -157,12 +208,15 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl FloatNet {
-    pub fn new(seed: u64, residual: bool, buckets: usize) -> FloatNet {
+    pub fn new(set: InputSet, seed: u64, residual: bool, buckets: usize) -> FloatNet {
         let mut rng = Rng(seed | 1);
-        let s1 = (1.0 / 32f32).sqrt();
+        let s1 = (1.0 / set.max_active() as f32).sqrt();
         let s2 = (1.0 / (2 * HIDDEN) as f32).sqrt();
         FloatNet {
-            w1: (0..INPUTS * HIDDEN).map(|_| rng.unit() * s1).collect(),
+            set,
+            w1: (0..set.inputs() * HIDDEN)
+                .map(|_| rng.unit() * s1)
+                .collect(),
             b1: vec![0.0; HIDDEN],
             w2: (0..buckets * 2 * HIDDEN).map(|_| rng.unit() * s2).collect(),
             b2: vec![0.0; buckets],
@@ -202,7 +256,7 @@ impl FloatNet {
     }
 
     fn bucket(&self, s: &Sample) -> usize {
-        bucket(s.len as usize, self.b2.len())
+        bucket(s.pieces as usize, self.b2.len(), self.set)
     }
 
     /// The output weights of a bucket (both views).
@@ -291,7 +345,7 @@ impl FloatNet {
     /// Rounds to the quantised network.
     pub fn quantise(&self) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round() as i16;
-        let mut input_weights = vec![[0i16; HIDDEN]; INPUTS];
+        let mut input_weights = vec![[0i16; HIDDEN]; self.set.inputs()];
         for (f, row) in input_weights.iter_mut().enumerate() {
             for (h, w) in row.iter_mut().enumerate() {
                 *w = q(self.w1[f * HIDDEN + h], QA);
@@ -312,6 +366,7 @@ impl FloatNet {
             }
         }
         Network {
+            set: self.set,
             input_weights,
             input_bias,
             output_weights,
@@ -359,7 +414,7 @@ pub fn train(
     if fit.is_empty() {
         return Err("no samples to fit".into());
     }
-    let mut net = FloatNet::new(cfg.seed, cfg.residual, cfg.buckets);
+    let mut net = FloatNet::new(cfg.set, cfg.seed, cfg.residual, cfg.buckets);
     net.squared = cfg.squared;
     let mut m = net.clone();
     m.zero();
@@ -466,6 +521,24 @@ mod tests {
     }
 
     #[test]
+    fn a_shogi_line_gives_white_s_inputs_first_when_white_moves() {
+        let sfen = "ln1g3nl/1r1s1kg2/p1pppp1pp/6p2/1p5P1/2P6/PPSPPPP1P/2G4R1/LN2KGSNL w Bb 19";
+        let s = parse_line_for(InputSet::Shogi, &format!("{sfen}\t-80\t0"), false).unwrap();
+        assert_eq!((s.score, s.result), (80.0, 1.0));
+        let pos =
+            <movegen::shogi::Position as movegen::Game>::from_fen(Variant::Shogi, sfen).unwrap();
+        let [black, white] = super::super::nnue::shogi_features(&pos);
+        // 37 pieces on the board (a silver is missing), two bishops in hand.
+        assert_eq!(s.len, 39);
+        assert_eq!(s.pieces, 37);
+        assert_eq!(&s.us[..39], &white[..]);
+        assert_eq!(&s.them[..39], &black[..]);
+        // A chess line is no shogi position.
+        let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t0\t0.5";
+        assert!(parse_line_for(InputSet::Shogi, chess, false).is_err());
+    }
+
+    #[test]
     fn a_bad_line_names_what_is_wrong() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         assert!(parse_line(&format!("{start}\tx\t1"), false)
@@ -492,7 +565,7 @@ mod tests {
     fn the_quantised_network_plays_as_the_float_one() {
         // Weights on the quantisation grid: only the arithmetic may differ.
         for squared in [false, true] {
-            let mut net = FloatNet::new(5, false, 4);
+            let mut net = FloatNet::new(InputSet::Chess, 5, false, 4);
             net.squared = squared;
             net.b1
                 .iter_mut()
@@ -554,8 +627,9 @@ mod tests {
             residual: false,
             buckets: 1,
             squared: false,
+            set: InputSet::Chess,
         };
-        let before = mean_loss(&FloatNet::new(1, false, 1), &samples, 1.0);
+        let before = mean_loss(&FloatNet::new(InputSet::Chess, 1, false, 1), &samples, 1.0);
         let net = train(&mut samples, &cfg, |_| {}).unwrap();
         let after = mean_loss(&net, &samples, 1.0);
         assert!(after < before / 10.0, "{before} -> {after}");
@@ -592,7 +666,8 @@ mod tests {
             lines.push_str(&format!("{fen}\t{score}\t1\n"));
         }
         std::fs::write(&dir, lines).unwrap();
-        let mut samples = read_samples(&[dir.to_string_lossy().into_owned()], true).unwrap();
+        let mut samples =
+            read_samples(InputSet::Chess, &[dir.to_string_lossy().into_owned()], true).unwrap();
         std::fs::remove_file(&dir).unwrap();
         let cfg = TrainConfig {
             epochs: 12,
@@ -605,6 +680,7 @@ mod tests {
             residual: true,
             buckets: 2,
             squared: true,
+            set: InputSet::Chess,
         };
         let net = train(&mut samples, &cfg, |_| {}).unwrap().quantise();
         assert!(net.residual);

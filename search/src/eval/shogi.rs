@@ -635,7 +635,20 @@ impl ShogiParams {
     }
 }
 
+/// Static evaluation in centipawns from the side to move: the shogi
+/// network in play in plain shogi (`super::nnue`, none by default), else
+/// the hand-written one.
 pub fn evaluate(pos: &Position) -> i32 {
+    match super::nnue::evaluate_shogi_in_play(pos) {
+        Some((correction, true)) => evaluate_hand_written(pos) + correction,
+        Some((value, false)) => value,
+        None => evaluate_hand_written(pos),
+    }
+}
+
+/// The hand-written evaluation in centipawns from the side to move,
+/// whatever network is in play.
+pub fn evaluate_hand_written(pos: &Position) -> i32 {
     let p = params();
     let black = black_eval_with(pos, p);
     let mut score = if pos.turn() == Color::White {
