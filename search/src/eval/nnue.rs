@@ -487,53 +487,95 @@ pub fn evaluate_shogi_in_play(pos: &shogi::Position) -> Option<(i32, bool)> {
     Some((evaluate_shogi_updated(net, slot, pos), net.residual))
 }
 
-/// [`Network::evaluate_shogi`] from this thread's last accumulators.
+/// [`Network::evaluate_shogi`] from this thread's last accumulators,
+/// updated by the pieces that moved and the hand counts that changed.
 fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i32 {
+    use shogi::{Color as C, Role};
     LAST_SHOGI.with(|cell| {
         let mut last = cell.borrow_mut();
-        let now = shogi_features(pos);
-        if last.net != key {
-            last.acc = [net.accumulate(&now[0]), net.accumulate(&now[1])];
-        } else {
-            let LastShogi { features, acc, .. } = &mut *last;
-            for ((old, new), acc) in features.iter().zip(&now).zip(acc.iter_mut()) {
-                // Both lists ascend: walk them together.
-                let (mut i, mut j) = (0, 0);
-                let mut removed = arrayvec::ArrayVec::<u16, MAX_ACTIVE>::new();
-                let mut added = arrayvec::ArrayVec::<u16, MAX_ACTIVE>::new();
-                while i < old.len() || j < new.len() {
-                    if j == new.len() || (i < old.len() && old[i] < new[j]) {
-                        removed.push(old[i]);
-                        i += 1;
-                    } else if i == old.len() || new[j] < old[i] {
-                        added.push(new[j]);
-                        j += 1;
-                    } else {
-                        i += 1;
-                        j += 1;
+        let mut pieces = [0u128; 28];
+        let mut hands = [[0u8; 7]; 2];
+        for color in [C::Black, C::White] {
+            let own = pos.pieces(color);
+            for role in Role::ALL {
+                pieces[color.index() * 14 + role.index()] = (own & pos.role(role)).0;
+            }
+            for role in &Role::ALL[..7] {
+                hands[color.index()][role.index()] =
+                    pos.hand(color, *role).min(HAND_MOST[role.index()] as u8);
+            }
+        }
+        let mut changes: u32 = pieces
+            .iter()
+            .zip(&last.pieces)
+            .map(|(a, b)| (a ^ b).count_ones())
+            .sum();
+        for (now, old) in hands.iter().flatten().zip(last.hands.iter().flatten()) {
+            changes += u32::from(now.abs_diff(*old));
+        }
+        if last.net != key || changes > MAX_CHANGES {
+            let [black, white] = shogi_features(pos);
+            last.acc = [net.accumulate(&black), net.accumulate(&white)];
+        } else if changes > 0 {
+            let LastShogi {
+                pieces: old_pieces,
+                hands: old_hands,
+                acc,
+                ..
+            } = &mut *last;
+            let mut apply = |f: [usize; 2], add: bool| {
+                for (a, f) in acc.iter_mut().zip(f) {
+                    let row = &net.input_weights[f];
+                    for (x, w) in a.iter_mut().zip(row) {
+                        *x = if add {
+                            x.wrapping_add(*w)
+                        } else {
+                            x.wrapping_sub(*w)
+                        };
                     }
                 }
-                if removed.len() + added.len() > MAX_CHANGES as usize {
-                    *acc = net.accumulate(new);
-                    continue;
-                }
-                for (list, add) in [(&removed, false), (&added, true)] {
-                    for &f in list {
-                        let row = &net.input_weights[f as usize];
-                        for (a, w) in acc.iter_mut().zip(row) {
-                            *a = if add {
-                                a.wrapping_add(*w)
-                            } else {
-                                a.wrapping_sub(*w)
-                            };
+            };
+            for color in [C::Black, C::White] {
+                for role in Role::ALL {
+                    let i = color.index() * 14 + role.index();
+                    let (old, new) = (old_pieces[i], pieces[i]);
+                    for (bits, add) in [(old & !new, false), (new & !old, true)] {
+                        for sq in shogi::Bitboard(bits) {
+                            let sq = sq.index();
+                            apply(
+                                [
+                                    shogi_feature(C::Black, color, role, sq),
+                                    shogi_feature(C::White, color, role, sq),
+                                ],
+                                add,
+                            );
                         }
+                    }
+                }
+                for role in &Role::ALL[..7] {
+                    let old = old_hands[color.index()][role.index()] as usize;
+                    let new = hands[color.index()][role.index()] as usize;
+                    let (range, add) = if new > old {
+                        (old + 1..=new, true)
+                    } else {
+                        (new + 1..=old, false)
+                    };
+                    for k in range {
+                        apply(
+                            [
+                                shogi_hand_feature(C::Black, color, *role, k),
+                                shogi_hand_feature(C::White, color, *role, k),
+                            ],
+                            add,
+                        );
                     }
                 }
             }
         }
         last.net = key;
-        last.features = now;
-        let (us, them) = if pos.turn() == shogi::Color::Black {
+        last.pieces = pieces;
+        last.hands = hands;
+        let (us, them) = if pos.turn() == C::Black {
             (&last.acc[0], &last.acc[1])
         } else {
             (&last.acc[1], &last.acc[0])
@@ -542,11 +584,12 @@ fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i
     })
 }
 
-/// A thread's last evaluated shogi position (its inputs in both views) and
-/// its accumulators.
+/// A thread's last evaluated shogi position (its pieces by colour and
+/// role, its hands) and its accumulators in Black's and White's views.
 struct LastShogi {
     net: usize,
-    features: [arrayvec::ArrayVec<u16, MAX_ACTIVE>; 2],
+    pieces: [u128; 28],
+    hands: [[u8; 7]; 2],
     acc: [[i16; HIDDEN]; 2],
 }
 
@@ -626,7 +669,8 @@ thread_local! {
     static LAST_SHOGI: std::cell::RefCell<LastShogi> = const {
         std::cell::RefCell::new(LastShogi {
             net: 0,
-            features: [arrayvec::ArrayVec::new_const(), arrayvec::ArrayVec::new_const()],
+            pieces: [0; 28],
+            hands: [[0; 7]; 2],
             acc: [[0; HIDDEN]; 2],
         })
     };
