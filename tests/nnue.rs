@@ -260,7 +260,7 @@ fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
     let decl = e.expect("usiok", PATIENCE);
     assert!(
         decl.iter()
-            .any(|l| l == "option name EvalFile type string default <empty>"),
+            .any(|l| l == "option name EvalFile type string default <internal>"),
         "{decl:?}"
     );
     let position = |fen: &str| format!("position sfen {fen}");
@@ -275,6 +275,8 @@ fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
             .parse::<i32>()
             .unwrap()
     };
+    let built_in = eval(&mut e, gold);
+    e.send("setoption name EvalFile value <empty>");
     let hand_written = eval(&mut e, gold);
     e.send(&format!("setoption name EvalFile value {}", net.display()));
     let learned = eval(&mut e, gold);
@@ -282,8 +284,8 @@ fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
         (200..=400).contains(&learned),
         "the network's gold in hand: {learned} (hand-written {hand_written})"
     );
-    // A chess network is refused by USI, and there is no built-in one:
-    // errors, the shogi network stays in play.
+    // A chess network is refused by USI: an error, the shogi network stays
+    // in play.
     let chess_net = temp_path("shogi", "chess.nnue");
     let (code, _, err) = run(&[
         "train-nnue",
@@ -309,21 +311,19 @@ fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
             .contains("reads chess positions, not shogi"),
         "{lines:?}"
     );
-    e.send("setoption name EvalFile value <internal>");
-    let lines = e.expect("info string error", PATIENCE);
-    assert!(
-        lines.last().unwrap().contains("no built-in shogi network"),
-        "{lines:?}"
-    );
     assert_eq!(eval(&mut e, gold), learned);
     // It searches the start position with the network.
     e.send("position startpos");
     e.send("go depth 4");
     let lines = e.expect("bestmove", PATIENCE);
     assert!(!lines.last().unwrap().contains("resign"), "{lines:?}");
-    // <empty> returns to the hand-written evaluation.
+    // <empty> returns to the hand-written evaluation, <internal> to the
+    // built-in (residual) network, which corrects it.
     e.send("setoption name EvalFile value <empty>");
     assert_eq!(eval(&mut e, gold), hand_written);
+    e.send("setoption name EvalFile value <internal>");
+    assert_eq!(eval(&mut e, gold), built_in);
+    assert_ne!(built_in, hand_written);
     e.send("quit");
     let _ = std::fs::remove_dir_all(temp_dir("shogi"));
 }

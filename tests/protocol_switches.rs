@@ -109,8 +109,11 @@ fn chess_singular_correction_lmr_threat_order_and_threats_change_the_search() {
 #[test]
 fn the_shogi_mate_probe_qs_pruning_killer_lmr_and_threats_change_the_search() {
     // A middlegame with pieces in hand on both sides: drop mates lie in
-    // the tree, and pieces stand attacked.
-    let go = "position sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1\ngo depth 6\n";
+    // the tree, and pieces stand attacked. The position was chosen for the
+    // hand-written evaluation's tree (with the built-in network's, the
+    // killer switch happens not to change the node count at depth 6), so
+    // it plays here (`EvalFile <empty>`).
+    let go = "setoption name EvalFile value <empty>\nposition sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1\ngo depth 6\n";
     let base = session(&format!("usi\n{go}"));
     assert!(base.contains("option name Search_MateProbe type check default true"));
     assert!(base.contains("option name Eval_Threats type check default true"));

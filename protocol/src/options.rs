@@ -109,8 +109,7 @@ pub const MAX_MULTIPV: i64 = 500;
 pub const DEFAULT_OVERHEAD_MS: i64 = 30;
 /// `EvalFile`'s value for the network built into the binary.
 pub const EVAL_FILE_INTERNAL: &str = "<internal>";
-/// `EvalFile`'s value for the hand-written evaluation (the USI default:
-/// no shogi network is built in).
+/// `EvalFile`'s value for the hand-written evaluation.
 pub const EVAL_FILE_NONE: &str = "<empty>";
 
 /// The entering-king rules of the USI option.
@@ -200,7 +199,7 @@ fn base_definitions(protocol: Protocol) -> Vec<OptionDef> {
                 "EvalFile",
                 &[],
                 Kind::Str {
-                    default: EVAL_FILE_NONE,
+                    default: EVAL_FILE_INTERNAL,
                 },
             ),
             def(

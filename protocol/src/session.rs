@@ -232,7 +232,8 @@ impl<G: ProtocolGame> Session<G> {
                 let loaded = if path.is_empty() {
                     nnue::set_network(set, None)
                 } else if path == options::EVAL_FILE_INTERNAL {
-                    nnue::use_embedded(set)
+                    nnue::use_embedded(set);
+                    Ok(())
                 } else {
                     nnue::load_file(set, &path)
                 };

@@ -13,9 +13,10 @@
 //! (`search/nets/chess.nnue`, [`use_embedded`]); [`set_network`] puts
 //! another in play or, with `None`, the hand-written evaluation. It is
 //! read for plain chess only: a Tris changes what the pieces mean, and no
-//! data of MengChess exists to train on. Plain shogi has no built-in
-//! network: its hand-written evaluation plays unless a shogi network file
-//! is loaded. In play the accumulators are
+//! data of MengChess exists to train on. Plain shogi has its own built-in
+//! network (`search/nets/shogi.nnue`, a residual one: it corrects the
+//! hand-written evaluation); TrisShogi and MengShogi keep the hand-written
+//! evaluation. In play the accumulators are
 //! updated from the thread's last evaluated position
 //! ([`evaluate_in_play`]).
 //!
@@ -450,7 +451,7 @@ pub fn evaluate_in_play(pos: &Position) -> Option<(i32, bool)> {
     Some((evaluate_updated(net, slot, pos), net.residual))
 }
 
-/// The network built into the binary.
+/// The chess network built into the binary.
 static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/chess.nnue");
 static EMBEDDED: OnceLock<Network> = OnceLock::new();
 /// [`CURRENT`]'s value for the built-in network.
@@ -463,16 +464,21 @@ pub fn embedded() -> &'static Network {
     })
 }
 
-/// Puts the built-in network of `set` in play (the default of chess);
-/// shogi has none, and the error says so.
-pub fn use_embedded(set: InputSet) -> Result<(), String> {
-    match set {
-        InputSet::Chess => {
-            CURRENT[0].store(EMBEDDED_KEY, Relaxed);
-            Ok(())
-        }
-        InputSet::Shogi => Err("this build has no built-in shogi network".into()),
-    }
+/// The shogi network built into the binary.
+static EMBEDDED_SHOGI_BYTES: &[u8] = include_bytes!("../../nets/shogi.nnue");
+static EMBEDDED_SHOGI: OnceLock<Network> = OnceLock::new();
+
+/// The shogi network built into the binary (read once).
+pub fn embedded_shogi() -> &'static Network {
+    EMBEDDED_SHOGI.get_or_init(|| {
+        Network::from_bytes(EMBEDDED_SHOGI_BYTES)
+            .expect("the built-in shogi network is well formed")
+    })
+}
+
+/// Puts the built-in network of `set` in play (the default of both).
+pub fn use_embedded(set: InputSet) {
+    CURRENT[set.index()].store(EMBEDDED_KEY, Relaxed);
 }
 
 /// The evaluation of the shogi network in play for plain shogi, as
@@ -483,7 +489,11 @@ pub fn evaluate_shogi_in_play(pos: &shogi::Position) -> Option<(i32, bool)> {
     if slot == 0 || pos.variant() != Variant::Shogi {
         return None;
     }
-    let net = LOADED.get(slot - 1)?.get()?;
+    let net = if slot == EMBEDDED_KEY {
+        embedded_shogi()
+    } else {
+        LOADED.get(slot - 1)?.get()?
+    };
     Some((evaluate_shogi_updated(net, slot, pos), net.residual))
 }
 
@@ -689,8 +699,11 @@ const SLOTS: usize = 32;
 static LOADED: [OnceLock<Network>; SLOTS] = [const { OnceLock::new() }; SLOTS];
 /// Per input set (chess, shogi), 0: none (the hand-written evaluation); 1
 /// to [`SLOTS`]: the slot index + 1 of the loaded network in play;
-/// [`EMBEDDED_KEY`]: the built-in one (chess only).
-static CURRENT: [AtomicUsize; 2] = [AtomicUsize::new(EMBEDDED_KEY), AtomicUsize::new(0)];
+/// [`EMBEDDED_KEY`]: the built-in one (the default).
+static CURRENT: [AtomicUsize; 2] = [
+    AtomicUsize::new(EMBEDDED_KEY),
+    AtomicUsize::new(EMBEDDED_KEY),
+];
 static LOAD_LOCK: Mutex<()> = Mutex::new(());
 
 /// Puts `net` in play for the games of `set` (or their hand-written
@@ -992,9 +1005,9 @@ mod tests {
         // A network of one game is refused for the other.
         let err = set_network(InputSet::Chess, Some(net)).unwrap_err();
         assert!(err.contains("shogi positions, not chess"), "{err}");
-        assert!(use_embedded(InputSet::Shogi)
-            .unwrap_err()
-            .contains("no built-in"));
+        // The built-in shogi network reads (a residual one).
+        assert!(embedded_shogi().residual);
+        assert_eq!(embedded_shogi().set, InputSet::Shogi);
     }
 
     #[test]

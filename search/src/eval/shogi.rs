@@ -636,8 +636,9 @@ impl ShogiParams {
 }
 
 /// Static evaluation in centipawns from the side to move: the shogi
-/// network in play in plain shogi (`super::nnue`, none by default), else
-/// the hand-written one.
+/// network in play in plain shogi (`super::nnue`; by default the built-in
+/// residual one, which corrects the hand-written evaluation), else the
+/// hand-written one.
 pub fn evaluate(pos: &Position) -> i32 {
     match super::nnue::evaluate_shogi_in_play(pos) {
         Some((correction, true)) => evaluate_hand_written(pos) + correction,
