@@ -49,6 +49,27 @@ fn knight_file(tag: &str) -> std::path::PathBuf {
     path
 }
 
+/// Trains a network on a small file `data` into `net` (60 epochs, batches
+/// of 16, nothing held out); returns the trainer's report.
+fn train_small(extra: &[&str], data: &str, net: &std::path::Path) -> String {
+    let mut args = vec!["train-nnue", "--data", data, "--out", net.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&[
+        "--epochs",
+        "60",
+        "--batch",
+        "16",
+        "--rate",
+        "0.003",
+        "--holdout",
+        "0",
+    ]);
+    let (code, _out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("wrote"), "{err}");
+    err
+}
+
 fn static_eval(e: &mut Engine, fen: &str) -> i32 {
     e.send(&format!("position fen {fen}"));
     e.send("eval");
@@ -61,24 +82,8 @@ fn static_eval(e: &mut Engine, fen: &str) -> i32 {
 fn a_trained_network_plays_through_evalfile_and_bad_files_keep_the_old_one() {
     let data = knight_file("play");
     let net = temp_path("play", "knights.nnue");
-    let (code, _out, err) = run(&[
-        "train-nnue",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        net.to_str().unwrap(),
-        "--epochs",
-        "60",
-        "--batch",
-        "16",
-        "--rate",
-        "0.003",
-        "--holdout",
-        "0",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let err = train_small(&[], data.to_str().unwrap(), &net);
     assert!(err.contains("epoch 60:"), "{err}");
-    assert!(err.contains("wrote"), "{err}");
 
     let knight = "k7/8/8/8/3N4/8/8/7K w - - 0 1";
     let mut e = Engine::start(&[]);
@@ -234,25 +239,7 @@ fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
     assert!(written.lines().count() >= 10, "{written}");
     let data = format!("{},{}", games.display(), gold_file().display());
     let net = temp_path("shogi", "golds.nnue");
-    let (code, _out, err) = run(&[
-        "train-nnue",
-        "--variant",
-        "shogi",
-        "--data",
-        &data,
-        "--out",
-        net.to_str().unwrap(),
-        "--epochs",
-        "60",
-        "--batch",
-        "16",
-        "--rate",
-        "0.003",
-        "--holdout",
-        "0",
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(err.contains("wrote"), "{err}");
+    train_small(&["--variant", "shogi"], &data, &net);
 
     let gold = "4k4/9/9/9/9/9/9/9/4K4 b G 1";
     let mut e = Engine::start(&[]);

@@ -129,6 +129,19 @@ pub fn definitions(protocol: Protocol) -> Vec<OptionDef> {
     defs
 }
 
+/// `EvalFile`, the same in both protocols: the network of the protocol's
+/// game (`<internal>` the built-in one).
+fn eval_file() -> OptionDef {
+    def(
+        Key::EvalFile,
+        "EvalFile",
+        &[],
+        Kind::Str {
+            default: EVAL_FILE_INTERNAL,
+        },
+    )
+}
+
 fn base_definitions(protocol: Protocol) -> Vec<OptionDef> {
     let spin = |default, min, max| Kind::Spin { default, min, max };
     match protocol {
@@ -158,14 +171,7 @@ fn base_definitions(protocol: Protocol) -> Vec<OptionDef> {
                     vars: CHESS_VARIANTS,
                 },
             ),
-            def(
-                Key::EvalFile,
-                "EvalFile",
-                &[],
-                Kind::Str {
-                    default: EVAL_FILE_INTERNAL,
-                },
-            ),
+            eval_file(),
         ],
         Protocol::Usi => vec![
             def(
@@ -194,14 +200,7 @@ fn base_definitions(protocol: Protocol) -> Vec<OptionDef> {
                 spin(DEFAULT_OVERHEAD_MS, 0, 5000),
             ),
             def(Key::ClearHash, "Clear_Hash", &[], Kind::Button),
-            def(
-                Key::EvalFile,
-                "EvalFile",
-                &[],
-                Kind::Str {
-                    default: EVAL_FILE_INTERNAL,
-                },
-            ),
+            eval_file(),
             def(
                 Key::Variant,
                 "USI_Variant",
