@@ -346,7 +346,7 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
 
 /// The value of option `name` (or `default` without one) when it parses
 /// and `ok` accepts it; else the text given.
-fn number<T: std::str::FromStr>(
+pub(crate) fn number<T: std::str::FromStr>(
     a: &Args,
     name: &str,
     default: T,

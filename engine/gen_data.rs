@@ -35,7 +35,7 @@ use search::{Limits, Score, SearchGame, Searcher};
 
 use crate::arena::openings::SplitMix;
 use crate::arena::referee::{GameResult, Rules, Side};
-use crate::cli::{Args, CliError};
+use crate::cli::{number, Args, CliError};
 
 /// Scores beyond this are not written (centipawns).
 const MAX_SCORE: i32 = 3_000;
@@ -58,11 +58,21 @@ pub struct GenConfig {
     pub max_plies: u32,
 }
 
-/// The positions of one game and its result from the first player's side
-/// ("1", "0.5", "0").
+/// The positions of one game and its winner (`None`: a draw).
 pub struct GameRecord {
     pub lines: Vec<(String, i32)>,
-    pub result: &'static str,
+    pub winner: Option<Side>,
+}
+
+impl GameRecord {
+    /// The result from the first player's side as the data file writes it.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Side::First) => "1",
+            Some(Side::Second) => "0",
+            None => "0.5",
+        }
+    }
 }
 
 /// Plays game number `index` of `cfg`.
@@ -145,14 +155,7 @@ pub fn play_game<G: Rules + SearchGame>(
         G::push(&mut history, best);
         ply += 1;
     };
-    GameRecord {
-        lines,
-        result: match winner {
-            Some(Side::First) => "1",
-            Some(Side::Second) => "0",
-            None => "0.5",
-        },
-    }
+    GameRecord { lines, winner }
 }
 
 fn run<G: Rules + SearchGame>(cfg: &GenConfig, out: &mut (dyn Write + Send)) -> Result<(), String> {
@@ -173,7 +176,7 @@ fn run<G: Rules + SearchGame>(cfg: &GenConfig, out: &mut (dyn Write + Send)) -> 
                     let game = play_game::<G>(cfg, i, &mut searcher);
                     let mut text = String::new();
                     for (fen, score) in &game.lines {
-                        text.push_str(&format!("{fen}\t{score}\t{}\n", game.result));
+                        text.push_str(&format!("{fen}\t{score}\t{}\n", game.result()));
                     }
                     let mut sink = sink.lock().unwrap_or_else(|e| e.into_inner());
                     if sink.1.is_some() {
@@ -191,10 +194,10 @@ fn run<G: Rules + SearchGame>(cfg: &GenConfig, out: &mut (dyn Write + Send)) -> 
                     }
                     let n = written.fetch_add(game.lines.len(), Relaxed) + game.lines.len();
                     let mut r = results.lock().unwrap_or_else(|e| e.into_inner());
-                    r[match game.result {
-                        "1" => 0,
-                        "0.5" => 1,
-                        _ => 2,
+                    r[match game.winner {
+                        Some(Side::First) => 0,
+                        None => 1,
+                        Some(Side::Second) => 2,
                     }] += 1;
                     let played = r.iter().sum::<u64>();
                     if played % 100 == 0 || played == cfg.games {
@@ -241,14 +244,8 @@ pub fn gen_data(args: &[String]) -> Result<(), CliError> {
         .value("--out")
         .ok_or_else(|| err("--out FILE is required".into()))?;
     let num = |name: &str, default: u64, lo: u64, hi: u64| -> Result<u64, CliError> {
-        match a.value(name) {
-            None => Ok(default),
-            Some(v) => v
-                .parse::<u64>()
-                .ok()
-                .filter(|n| (lo..=hi).contains(n))
-                .ok_or_else(|| err(format!("{name}: '{v}' must be {lo} to {hi}"))),
-        }
+        number(&a, name, default, |n| (lo..=hi).contains(n))
+            .map_err(|v| err(format!("{name}: '{v}' must be {lo} to {hi}")))
     };
     let games = match a.value("--games") {
         Some(_) => num("--games", 0, 1, 100_000_000)?,
@@ -313,7 +310,7 @@ mod tests {
         let a = play_game(&c, 3, &mut s1);
         let b = play_game(&c, 3, &mut s2);
         assert_eq!(a.lines, b.lines);
-        assert_eq!(a.result, b.result);
+        assert_eq!(a.winner, b.winner);
         assert!(!a.lines.is_empty());
         for (sfen, score) in &a.lines {
             let pos = <movegen::shogi::Position as movegen::Game>::from_fen(Variant::Shogi, sfen)
@@ -330,7 +327,7 @@ mod tests {
         c.max_plies = 1;
         let mut s: Searcher<movegen::chess::Position> = Searcher::new(1, 1);
         let g = play_game(&c, 0, &mut s);
-        assert_eq!(g.result, "0.5");
+        assert_eq!(g.result(), "0.5");
         assert!(g.lines.len() <= 1);
         // Whole runs over two workers: every line is one the trainer
         // reads, each game's lines share their result.

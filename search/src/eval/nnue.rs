@@ -439,40 +439,39 @@ impl Network {
 /// piece. The same as [`Network::evaluate`].
 #[inline]
 pub fn evaluate_in_play(pos: &Position) -> Option<(i32, bool)> {
-    let slot = CURRENT[0].load(Relaxed);
-    if slot == 0 || pos.variant() != Variant::Chess {
+    if pos.variant() != Variant::Chess {
         return None;
     }
-    let net = if slot == EMBEDDED_KEY {
-        embedded()
-    } else {
-        LOADED[slot - 1].get()?
-    };
+    let (net, slot) = in_play(InputSet::Chess)?;
     Some((evaluate_updated(net, slot, pos), net.residual))
 }
 
-/// The chess network built into the binary.
-static EMBEDDED_BYTES: &[u8] = include_bytes!("../../nets/chess.nnue");
-static EMBEDDED: OnceLock<Network> = OnceLock::new();
+/// The network in play for `set` and its [`CURRENT`] key, or `None` for
+/// the hand-written evaluation.
+#[inline]
+fn in_play(set: InputSet) -> Option<(&'static Network, usize)> {
+    let slot = CURRENT[set.index()].load(Relaxed);
+    match slot {
+        0 => None,
+        EMBEDDED_KEY => Some((embedded(set), slot)),
+        _ => Some((LOADED.get(slot - 1)?.get()?, slot)),
+    }
+}
+
+/// The networks built into the binary, by input set (chess, shogi).
+static EMBEDDED_BYTES: [&[u8]; 2] = [
+    include_bytes!("../../nets/chess.nnue"),
+    include_bytes!("../../nets/shogi.nnue"),
+];
+static EMBEDDED: [OnceLock<Network>; 2] = [const { OnceLock::new() }; 2];
 /// [`CURRENT`]'s value for the built-in network.
 const EMBEDDED_KEY: usize = SLOTS + 1;
 
-/// The network built into the binary (read once).
-pub fn embedded() -> &'static Network {
-    EMBEDDED.get_or_init(|| {
-        Network::from_bytes(EMBEDDED_BYTES).expect("the built-in network is well formed")
-    })
-}
-
-/// The shogi network built into the binary.
-static EMBEDDED_SHOGI_BYTES: &[u8] = include_bytes!("../../nets/shogi.nnue");
-static EMBEDDED_SHOGI: OnceLock<Network> = OnceLock::new();
-
-/// The shogi network built into the binary (read once).
-pub fn embedded_shogi() -> &'static Network {
-    EMBEDDED_SHOGI.get_or_init(|| {
-        Network::from_bytes(EMBEDDED_SHOGI_BYTES)
-            .expect("the built-in shogi network is well formed")
+/// The network of `set` built into the binary (read once).
+pub fn embedded(set: InputSet) -> &'static Network {
+    EMBEDDED[set.index()].get_or_init(|| {
+        Network::from_bytes(EMBEDDED_BYTES[set.index()])
+            .expect("the built-in network is well formed")
     })
 }
 
@@ -485,15 +484,10 @@ pub fn use_embedded(set: InputSet) {
 /// [`evaluate_in_play`] for chess: `None` without one.
 #[inline]
 pub fn evaluate_shogi_in_play(pos: &shogi::Position) -> Option<(i32, bool)> {
-    let slot = CURRENT[1].load(Relaxed);
-    if slot == 0 || pos.variant() != Variant::Shogi {
+    if pos.variant() != Variant::Shogi {
         return None;
     }
-    let net = if slot == EMBEDDED_KEY {
-        embedded_shogi()
-    } else {
-        LOADED.get(slot - 1)?.get()?
-    };
+    let (net, slot) = in_play(InputSet::Shogi)?;
     Some((evaluate_shogi_updated(net, slot, pos), net.residual))
 }
 
@@ -535,14 +529,7 @@ fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i
             } = &mut *last;
             let mut apply = |f: [usize; 2], add: bool| {
                 for (a, f) in acc.iter_mut().zip(f) {
-                    let row = &net.input_weights[f];
-                    for (x, w) in a.iter_mut().zip(row) {
-                        *x = if add {
-                            x.wrapping_add(*w)
-                        } else {
-                            x.wrapping_sub(*w)
-                        };
-                    }
+                    add_row(a, &net.input_weights[f], add);
                 }
             };
             for color in [C::Black, C::White] {
@@ -592,6 +579,18 @@ fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i
         };
         net.output(us, them, pos.occupied().count() as usize)
     })
+}
+
+/// Adds an input's row to an accumulator (or subtracts it).
+#[inline]
+fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN], add: bool) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = if add {
+            a.wrapping_add(*w)
+        } else {
+            a.wrapping_sub(*w)
+        };
+    }
 }
 
 /// A thread's last evaluated shogi position (its pieces by colour and
@@ -657,13 +656,7 @@ impl Last {
                             for (v, view) in Color::ALL.into_iter().enumerate() {
                                 let row =
                                     &net.input_weights[feature(view, color, role, sq.index())];
-                                for (a, w) in self.acc[v].iter_mut().zip(row) {
-                                    *a = if add {
-                                        a.wrapping_add(*w)
-                                    } else {
-                                        a.wrapping_sub(*w)
-                                    };
-                                }
+                                add_row(&mut self.acc[v], row, add);
                             }
                         }
                     }
@@ -867,8 +860,8 @@ mod tests {
 
     #[test]
     fn the_built_in_network_reads_and_plays_by_default() {
-        let net = embedded();
-        assert_eq!(Network::from_bytes(EMBEDDED_BYTES).unwrap(), *net);
+        let net = embedded(InputSet::Chess);
+        assert_eq!(Network::from_bytes(EMBEDDED_BYTES[0]).unwrap(), *net);
         let pos = Position::startpos(Variant::Chess);
         let v = net.evaluate(&pos);
         assert!((-150..=150).contains(&v), "the start position: {v}");
@@ -1006,8 +999,8 @@ mod tests {
         let err = set_network(InputSet::Chess, Some(net)).unwrap_err();
         assert!(err.contains("shogi positions, not chess"), "{err}");
         // The built-in shogi network reads (a residual one).
-        assert!(embedded_shogi().residual);
-        assert_eq!(embedded_shogi().set, InputSet::Shogi);
+        assert!(embedded(InputSet::Shogi).residual);
+        assert_eq!(embedded(InputSet::Shogi).set, InputSet::Shogi);
     }
 
     #[test]
