@@ -14,7 +14,7 @@ usage:
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
-  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--screlu] [--residual]
+  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--screlu] [--residual] [--mirror] [--test FILE[,FILE...]]
   triskelion gen-data --variant V --out FILE --games N [--nodes N] [--seed S] [--random-plies LO-HI] [--threads T] [--adjudicate CP] [--max-plies N]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
@@ -270,14 +270,17 @@ pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
     )
 }
 
-/// `train-nnue`: trains the chess network of `search::eval::nnue` on
-/// labelled positions (`scripts/nnue_data.py`) and writes it to `--out`.
+/// `train-nnue`: trains a chess or shogi network of `search::eval::nnue` on
+/// labelled positions (`gen-data`, `scripts/nnue_data.py`) and writes it to
+/// `--out`.
 pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
     use search::eval::nnue::InputSet;
     use search::eval::nnue_train::{read_samples, train, TrainConfig};
-    let a = Args::parse(args, &["--residual", "--screlu"])?;
+    let a = Args::parse(args, &["--residual", "--screlu", "--mirror"])?;
     a.check_known(&[
         "--variant",
+        "--mirror",
+        "--test",
         "--data",
         "--out",
         "--residual",
@@ -328,13 +331,22 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
     };
     let paths: Vec<String> = data.split(',').map(str::to_string).collect();
     let start = Instant::now();
-    let mut samples = read_samples(cfg.set, &paths, cfg.residual).map_err(CliError)?;
+    let mut samples = read_samples(cfg.set, &paths, cfg.residual, a.flag("--mirror"))
+        .map_err(|e| CliError(format!("train-nnue: {e}")))?;
     eprintln!(
         "{} positions read in {:.1} s",
         samples.len(),
         start.elapsed().as_secs_f64()
     );
-    let net = train(&mut samples, &cfg, |line| {
+    let test = match a.value("--test") {
+        None => Vec::new(),
+        Some(files) => {
+            let paths: Vec<String> = files.split(',').map(str::to_string).collect();
+            read_samples(cfg.set, &paths, cfg.residual, false)
+                .map_err(|e| CliError(format!("train-nnue: --test: {e}")))?
+        }
+    };
+    let net = train(&mut samples, &test, &cfg, |line| {
         eprintln!("{line} ({:.0} s)", start.elapsed().as_secs_f64())
     })
     .map_err(CliError)?;

@@ -239,7 +239,29 @@ fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
     assert!(written.lines().count() >= 10, "{written}");
     let data = format!("{},{}", games.display(), gold_file().display());
     let net = temp_path("shogi", "golds.nnue");
-    train_small(&["--variant", "shogi"], &data, &net);
+    // Each line also trains as its mirror; the gold file doubles as a test
+    // set whose loss each epoch reports.
+    let golds = gold_file();
+    let lines = written.lines().count() + std::fs::read_to_string(&golds).unwrap().lines().count();
+    let err = train_small(
+        &[
+            "--variant",
+            "shogi",
+            "--mirror",
+            "--test",
+            golds.to_str().unwrap(),
+        ],
+        &data,
+        &net,
+    );
+    assert!(
+        err.contains(&format!("{} positions read", 2 * lines)),
+        "{err}"
+    );
+    assert!(
+        err.contains(", test 0.") && err.contains("(36 samples)"),
+        "{err}"
+    );
 
     let gold = "4k4/9/9/9/9/9/9/9/4K4 b G 1";
     let mut e = Engine::start(&[]);
@@ -286,6 +308,17 @@ fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
         "0",
     ]);
     assert_eq!(code, 0, "{err}");
+    // Chess positions are not mirrored (castling tells the wings apart).
+    let (code, _, err) = run(&[
+        "train-nnue",
+        "--data",
+        knight_file("shogi").to_str().unwrap(),
+        "--out",
+        chess_net.to_str().unwrap(),
+        "--mirror",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("shogi only"), "{err}");
     e.send(&format!(
         "setoption name EvalFile value {}",
         chess_net.display()

@@ -128,14 +128,62 @@ pub fn parse_line_for(set: InputSet, line: &str, residual: bool) -> Result<Sampl
     Ok(sample)
 }
 
+/// The SFEN of the left-right mirror of a shogi position (file 1 becomes
+/// file 9; hands, side to move and move number kept). Shogi's rules are
+/// the same on both wings, so a position and its mirror have one value:
+/// training on both doubles the data without a new game. `None` when the
+/// board part is not nine ranks of pieces and digits.
+pub fn mirror_sfen(sfen: &str) -> Option<String> {
+    let (board, rest) = sfen.split_once(' ').unwrap_or((sfen, ""));
+    let mut ranks = Vec::new();
+    for rank in board.split('/') {
+        let mut units: Vec<&str> = Vec::new();
+        let mut start = 0;
+        for (i, c) in rank.char_indices() {
+            match c {
+                '+' => continue,
+                c if c.is_ascii_alphanumeric() => {
+                    units.push(&rank[start..=i]);
+                    start = i + 1;
+                }
+                _ => return None,
+            }
+        }
+        if start != rank.len() {
+            return None;
+        }
+        units.reverse();
+        ranks.push(units.concat());
+    }
+    if ranks.len() != 9 {
+        return None;
+    }
+    let board = ranks.join("/");
+    Some(if rest.is_empty() {
+        board
+    } else {
+        format!("{board} {rest}")
+    })
+}
+
 /// Reads labelled positions of `set`'s game; a bad line is an error naming
 /// its number. With `residual` each sample also gets the hand-written
-/// evaluation.
+/// evaluation. With `mirror` (shogi only) each line gives two samples, the
+/// position and its left-right mirror ([`mirror_sfen`]), one after the
+/// other, so that a held-out tail of the samples still holds out whole
+/// games.
 pub fn read_samples(
     set: InputSet,
     paths: &[String],
     residual: bool,
+    mirror: bool,
 ) -> Result<Vec<Sample>, String> {
+    if mirror && set != InputSet::Shogi {
+        return Err(
+            "mirrored samples are for shogi only (castling tells a chess king's wings apart)"
+                .into(),
+        );
+    }
     let mut out = Vec::new();
     for path in paths {
         let f = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
@@ -144,10 +192,16 @@ pub fn read_samples(
             if line.trim().is_empty() {
                 continue;
             }
-            out.push(
-                parse_line_for(set, &line, residual)
-                    .map_err(|e| format!("{path} line {}: {e}", n + 1))?,
-            );
+            let at = |e: String| format!("{path} line {}: {e}", n + 1);
+            out.push(parse_line_for(set, &line, residual).map_err(at)?);
+            if mirror {
+                let (sfen, labels) = line.split_once('\t').unwrap_or((&line, ""));
+                let turned = mirror_sfen(sfen)
+                    .ok_or_else(|| at(format!("cannot mirror the board of {sfen:?}")))?;
+                out.push(
+                    parse_line_for(set, &format!("{turned}\t{labels}"), residual).map_err(at)?,
+                );
+            }
         }
     }
     Ok(out)
@@ -398,8 +452,12 @@ pub fn mean_loss(net: &FloatNet, samples: &[Sample], lambda: f32) -> f64 {
 }
 
 /// Trains a network on `samples`; `report` gets one line per epoch.
+/// Trains on `samples` (the last `cfg.holdout` of them held out; the epoch
+/// with the lowest held-out loss is returned). `test`, when not empty, is
+/// a separate set whose loss each epoch also reports (it chooses nothing).
 pub fn train(
     samples: &mut [Sample],
+    test: &[Sample],
     cfg: &TrainConfig,
     mut report: impl FnMut(&str),
 ) -> Result<FloatNet, String> {
@@ -482,8 +540,17 @@ pub fn train(
             }
         }
         let held_loss = mean_loss(&net, held_out, cfg.lambda);
+        let test_loss = if test.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", test {:.6} ({} samples)",
+                mean_loss(&net, test, cfg.lambda),
+                test.len()
+            )
+        };
         report(&format!(
-            "epoch {}: rate {lr}, loss {:.6}, held out {:.6} ({} samples)",
+            "epoch {}: rate {lr}, loss {:.6}, held out {:.6} ({} samples){test_loss}",
             epoch + 1,
             epoch_loss / fit.len() as f64,
             held_loss,
@@ -536,6 +603,61 @@ mod tests {
         // A chess line is no shogi position.
         let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\t0\t0.5";
         assert!(parse_line_for(InputSet::Shogi, chess, false).is_err());
+    }
+
+    #[test]
+    fn a_mirrored_sfen_swaps_the_wings_and_keeps_the_rest() {
+        let sfen = "ln1g3nl/1r1s1kg2/p1pppp1pp/6p2/1p5P1/2P6/PPSPPPP1P/2G4R1/LN2KGSNL b Bb 19";
+        let turned = mirror_sfen(sfen).unwrap();
+        assert_eq!(
+            turned,
+            "ln3g1nl/2gk1s1r1/pp1pppp1p/2p6/1P5p1/6P2/P1PPPPSPP/1R4G2/LNSGK2NL b Bb 19"
+        );
+        assert_eq!(mirror_sfen(&turned).unwrap(), sfen);
+        // A promoted piece stays one unit.
+        assert_eq!(
+            mirror_sfen("4k4/9/9/9/9/9/9/+P8/4K4 w - 1").as_deref(),
+            Some("4k4/9/9/9/9/9/9/8+P/4K4 w - 1")
+        );
+        assert_eq!(mirror_sfen("4k4/9/9 b - 1"), None);
+        assert_eq!(mirror_sfen("4k4/9/9/9/9/9/9/9/4K*4 b - 1"), None);
+    }
+
+    #[test]
+    fn mirrored_samples_follow_their_lines_and_carry_their_labels() {
+        // The start position is its own mirror but for the rook and the
+        // bishop; a position with only kings and pawns is its own mirror.
+        let own = "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/9/4K4 b G 1";
+        let other = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+        let path = std::env::temp_dir().join(format!("mirror-{}.tsv", std::process::id()));
+        std::fs::write(&path, format!("{own}\t120\t1\n{other}\t-30\t0.5\n")).unwrap();
+        let paths = [path.to_string_lossy().into_owned()];
+        let plain = read_samples(InputSet::Shogi, &paths, true, false).unwrap();
+        let both = read_samples(InputSet::Shogi, &paths, true, true).unwrap();
+        let chess = read_samples(InputSet::Chess, &paths, false, true);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!((plain.len(), both.len()), (2, 4));
+        let view = |s: &Sample| {
+            (
+                s.us[..s.len as usize].to_vec(),
+                s.them[..s.len as usize].to_vec(),
+            )
+        };
+        assert_eq!(view(&both[0]), view(&plain[0]));
+        assert_eq!(view(&both[1]), view(&plain[0]));
+        assert_eq!(view(&both[2]), view(&plain[1]));
+        assert_ne!(view(&both[3]), view(&plain[1]));
+        let mirrored = parse_line_for(
+            InputSet::Shogi,
+            &format!("{}\t-30\t0.5", mirror_sfen(other).unwrap()),
+            true,
+        )
+        .unwrap();
+        assert_eq!(view(&both[3]), view(&mirrored));
+        for (s, t) in [(&both[1], &plain[0]), (&both[3], &plain[1])] {
+            assert_eq!((s.score, s.result, s.pieces), (t.score, t.result, t.pieces));
+        }
+        assert!(chess.unwrap_err().contains("shogi only"));
     }
 
     #[test]
@@ -630,7 +752,7 @@ mod tests {
             set: InputSet::Chess,
         };
         let before = mean_loss(&FloatNet::new(InputSet::Chess, 1, false, 1), &samples, 1.0);
-        let net = train(&mut samples, &cfg, |_| {}).unwrap();
+        let net = train(&mut samples, &[], &cfg, |_| {}).unwrap();
         let after = mean_loss(&net, &samples, 1.0);
         assert!(after < before / 10.0, "{before} -> {after}");
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/N7/4K3 w - - 0 1").unwrap();
@@ -666,8 +788,13 @@ mod tests {
             lines.push_str(&format!("{fen}\t{score}\t1\n"));
         }
         std::fs::write(&dir, lines).unwrap();
-        let mut samples =
-            read_samples(InputSet::Chess, &[dir.to_string_lossy().into_owned()], true).unwrap();
+        let mut samples = read_samples(
+            InputSet::Chess,
+            &[dir.to_string_lossy().into_owned()],
+            true,
+            false,
+        )
+        .unwrap();
         std::fs::remove_file(&dir).unwrap();
         let cfg = TrainConfig {
             epochs: 12,
@@ -682,7 +809,7 @@ mod tests {
             squared: true,
             set: InputSet::Chess,
         };
-        let net = train(&mut samples, &cfg, |_| {}).unwrap().quantise();
+        let net = train(&mut samples, &[], &cfg, |_| {}).unwrap().quantise();
         assert!(net.residual);
         let on7 = Position::from_fen(Variant::Chess, "k7/3R4/8/8/8/8/8/7K w - - 0 1").unwrap();
         let off = Position::from_fen(Variant::Chess, "k7/8/8/8/3R4/8/8/7K w - - 0 1").unwrap();
