@@ -296,27 +296,22 @@ fn a_shogi_network_from_gen_data_and_train_nnue_plays_through_usi_evalfile() {
     // A chess network is refused by USI: an error, the shogi network stays
     // in play.
     let chess_net = temp_path("shogi", "chess.nnue");
-    let (code, _, err) = run(&[
-        "train-nnue",
-        "--data",
-        knight_file("shogi").to_str().unwrap(),
-        "--out",
-        chess_net.to_str().unwrap(),
-        "--epochs",
-        "1",
-        "--holdout",
-        "0",
-    ]);
+    let knights = knight_file("shogi");
+    let train_chess = |extra: &[&str]| {
+        let mut args = vec![
+            "train-nnue",
+            "--data",
+            knights.to_str().unwrap(),
+            "--out",
+            chess_net.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let (code, _, err) = train_chess(&["--epochs", "1", "--holdout", "0"]);
     assert_eq!(code, 0, "{err}");
     // Chess positions are not mirrored (castling tells the wings apart).
-    let (code, _, err) = run(&[
-        "train-nnue",
-        "--data",
-        knight_file("shogi").to_str().unwrap(),
-        "--out",
-        chess_net.to_str().unwrap(),
-        "--mirror",
-    ]);
+    let (code, _, err) = train_chess(&["--mirror"]);
     assert_ne!(code, 0);
     assert!(err.contains("shogi only"), "{err}");
     e.send(&format!(
