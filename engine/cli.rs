@@ -329,9 +329,9 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
             }
         },
     };
-    let paths: Vec<String> = data.split(',').map(str::to_string).collect();
+    let files = |list: &str| -> Vec<String> { list.split(',').map(str::to_string).collect() };
     let start = Instant::now();
-    let mut samples = read_samples(cfg.set, &paths, cfg.residual, a.flag("--mirror"))
+    let mut samples = read_samples(cfg.set, &files(data), cfg.residual, a.flag("--mirror"))
         .map_err(|e| CliError(format!("train-nnue: {e}")))?;
     eprintln!(
         "{} positions read in {:.1} s",
@@ -340,11 +340,8 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
     );
     let test = match a.value("--test") {
         None => Vec::new(),
-        Some(files) => {
-            let paths: Vec<String> = files.split(',').map(str::to_string).collect();
-            read_samples(cfg.set, &paths, cfg.residual, false)
-                .map_err(|e| CliError(format!("train-nnue: --test: {e}")))?
-        }
+        Some(list) => read_samples(cfg.set, &files(list), cfg.residual, false)
+            .map_err(|e| CliError(format!("train-nnue: --test: {e}")))?,
     };
     let net = train(&mut samples, &test, &cfg, |line| {
         eprintln!("{line} ({:.0} s)", start.elapsed().as_secs_f64())

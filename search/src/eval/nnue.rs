@@ -939,45 +939,25 @@ mod tests {
 
     /// The SFEN of `sfen` turned round with the colours swapped: the same
     /// position for the other side.
+    /// The position turned round (the colours swapped): the left-right
+    /// mirror with the ranks in reverse order and the pieces' cases swapped.
     fn turned_sfen(sfen: &str) -> String {
-        let parts: Vec<&str> = sfen.split(' ').collect();
-        let swap = |c: char| {
-            if c.is_ascii_uppercase() {
-                c.to_ascii_lowercase()
-            } else {
-                c.to_ascii_uppercase()
-            }
-        };
-        let ranks: Vec<String> = parts[0]
-            .split('/')
-            .rev()
-            .map(|rank| {
-                let mut tokens: Vec<String> = Vec::new();
-                let mut plus = false;
-                for c in rank.chars() {
-                    if c == '+' {
-                        plus = true;
-                        continue;
-                    }
-                    let t = if plus {
-                        format!("+{}", swap(c))
+        let mirrored = super::super::nnue_train::mirror_sfen(sfen).unwrap();
+        let parts: Vec<&str> = mirrored.split(' ').collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
                     } else {
-                        swap(c).to_string()
-                    };
-                    plus = false;
-                    tokens.push(t);
-                }
-                tokens.reverse();
-                tokens.concat()
-            })
-            .collect();
-        let turn = if parts[1] == "b" { "w" } else { "b" };
-        let hand: String = if parts[2] == "-" {
-            "-".into()
-        } else {
-            parts[2].chars().map(swap).collect()
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
         };
-        format!("{} {turn} {hand} {}", ranks.join("/"), parts[3])
+        let ranks: Vec<String> = parts[0].split('/').rev().map(swap).collect();
+        let turn = if parts[1] == "b" { "w" } else { "b" };
+        format!("{} {turn} {} {}", ranks.join("/"), swap(parts[2]), parts[3])
     }
 
     fn shogi(sfen: &str) -> shogi::Position {
