@@ -937,10 +937,9 @@ mod tests {
         assert_eq!(net.evaluate(&pos), -100 * SCALE / QA);
     }
 
-    /// The SFEN of `sfen` turned round with the colours swapped: the same
-    /// position for the other side.
-    /// The position turned round (the colours swapped): the left-right
-    /// mirror with the ranks in reverse order and the pieces' cases swapped.
+    /// The SFEN of `sfen` turned round with the colours swapped (the same
+    /// position for the other side): the left-right mirror with the ranks
+    /// in reverse order and the pieces' cases swapped.
     fn turned_sfen(sfen: &str) -> String {
         let mirrored = super::super::nnue_train::mirror_sfen(sfen).unwrap();
         let parts: Vec<&str> = mirrored.split(' ').collect();

@@ -451,10 +451,10 @@ pub fn mean_loss(net: &FloatNet, samples: &[Sample], lambda: f32) -> f64 {
     total / samples.len() as f64
 }
 
-/// Trains a network on `samples` (the last `cfg.holdout` of them held out;
-/// the epoch with the lowest held-out loss is returned). `test`, when not empty, is
-/// a separate set whose loss each epoch also reports (it chooses nothing);
-/// `report` gets one line per epoch.
+/// Trains a network on `samples` (the last `cfg.holdout` of them held
+/// out; the epoch with the lowest held-out loss is returned). `test`, when
+/// not empty, is a separate set whose loss each epoch also reports (it
+/// chooses nothing); `report` gets one line per epoch.
 pub fn train(
     samples: &mut [Sample],
     test: &[Sample],
