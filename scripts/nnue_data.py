@@ -27,37 +27,23 @@ reach unbalanced positions that a search meets but good play avoids.
 
 import argparse
 import random
-import subprocess
 import sys
 
 import chess
+from engine_pipe import EnginePipe
 
 RESULT = {"1-0": "1", "0-1": "0", "1/2-1/2": "0.5"}
 
 
-class Teacher:
+class Teacher(EnginePipe):
     def __init__(self, cmd):
-        self.p = subprocess.Popen(
-            cmd.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
+        super().__init__(cmd.split(), "the teacher")
         self.send("uci")
         self.wait("uciok")
         self.send("setoption name Threads value 1")
         self.send("setoption name Hash value 16")
         self.send("isready")
         self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, token):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("the teacher exited")
-            if line.startswith(token):
-                return line
 
     def search(self, fen, moves, depth):
         """(best move in UCI, score cp or None for a mate, side to move's view)."""

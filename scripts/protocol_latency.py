@@ -7,25 +7,18 @@ over UCI (chess) and USI (shogi).
 """
 import argparse
 import statistics
-import subprocess
 import time
+
+from engine_pipe import EnginePipe
 
 
 def run(binary, proto, threads, trials, think):
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         text=True, bufsize=1)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
+    e = EnginePipe([binary])
+    send = e.send
 
     def wait(prefix):
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                raise SystemExit("engine exited")
-            if line.startswith(prefix):
-                return time.monotonic()
+        e.wait(prefix)
+        return time.monotonic()
 
     send(proto)
     wait(proto + "ok")
@@ -44,7 +37,7 @@ def run(binary, proto, threads, trials, think):
         send("stop")
         stop.append(wait("bestmove") - t)
     send("quit")
-    p.wait(timeout=5)
+    e.p.wait(timeout=5)
     ms = lambda xs: f"median {statistics.median(xs) * 1000:.2f} ms, max {max(xs) * 1000:.2f} ms"
     print(f"{proto} threads {threads}: isready->readyok {ms(ready)}; stop->bestmove {ms(stop)} "
           f"({trials} trials after {think:.1f} s of search)")

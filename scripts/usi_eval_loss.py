@@ -12,29 +12,20 @@ score, both from the side to move: the trainer's loss at lambda 1, on
 the quantised network as it plays.
 """
 import math
-import subprocess
 import sys
+
+from engine_pipe import EnginePipe
 
 
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     binary, path = sys.argv[1], sys.argv[2]
-    p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
+    e = EnginePipe([binary])
+    send = e.send
 
     def answer(prefix):
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                sys.exit("the engine closed its output")
-            if line.startswith("info string error"):
-                sys.exit(line.strip())
-            if line.startswith(prefix):
-                return line
+        return e.wait(prefix, error="info string error")
 
     send("usi")
     answer("usiok")
@@ -55,7 +46,7 @@ def main():
             total += (sigmoid(value) - sigmoid(target)) ** 2
             n += 1
     send("quit")
-    p.wait()
+    e.p.wait()
     print(f"{name}: {n} positions, loss {total / max(n, 1):.6f}")
 
 
