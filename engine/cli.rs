@@ -14,7 +14,7 @@ usage:
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
-  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--screlu] [--residual] [--mirror] [--test FILE[,FILE...]]
+  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--screlu] [--residual] [--mirror] [--test FILE[,FILE...]] [--init NET]
   triskelion gen-data --variant V --out FILE --games N [--nodes N] [--seed S] [--random-plies LO-HI] [--threads T] [--adjudicate CP] [--max-plies N]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
@@ -293,7 +293,19 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         "--threads",
         "--seed",
         "--buckets",
+        "--init",
     ])?;
+    // The shape of a network to start from is its own: --buckets, --screlu
+    // and --residual default to it (and `train` refuses a contradiction).
+    let init = match a.value("--init") {
+        None => None,
+        Some(path) => Some(
+            std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| search::eval::nnue::Network::from_bytes(&bytes))
+                .map_err(|e| CliError(format!("--init: {path}: {e}")))?,
+        ),
+    };
     let data = a
         .value("--data")
         .ok_or_else(|| CliError("train-nnue: --data FILE[,FILE...] is required".into()))?;
@@ -315,10 +327,15 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
             .map_err(|v| CliError(format!("--threads: '{v}' must be 1 to 256")))?,
         seed: number(&a, "--seed", 1, |_: &u64| true)
             .map_err(|v| CliError(format!("--seed: '{v}' must be a whole number")))?,
-        residual: a.flag("--residual"),
-        buckets: number(&a, "--buckets", 1, |&n| (1..=16).contains(&n))
-            .map_err(|v| CliError(format!("--buckets: '{v}' must be 1 to 16")))?,
-        squared: a.flag("--screlu"),
+        residual: a.flag("--residual") || init.as_ref().is_some_and(|n| n.residual),
+        buckets: number(
+            &a,
+            "--buckets",
+            init.as_ref().map_or(1, |n| n.output_bias.len()),
+            |&n| (1..=16).contains(&n),
+        )
+        .map_err(|v| CliError(format!("--buckets: '{v}' must be 1 to 16")))?,
+        squared: a.flag("--screlu") || init.as_ref().is_some_and(|n| n.squared),
         set: match a.value("--variant") {
             None | Some("chess") => InputSet::Chess,
             Some("shogi") => InputSet::Shogi,
@@ -328,7 +345,10 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
                 )))
             }
         },
+        init,
     };
+    cfg.check_init()
+        .map_err(|e| CliError(format!("train-nnue: --init: {e}")))?;
     let files = |list: &str| -> Vec<String> { list.split(',').map(str::to_string).collect() };
     let start = Instant::now();
     let mut samples = read_samples(cfg.set, &files(data), cfg.residual, a.flag("--mirror"))
@@ -346,7 +366,7 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
     let net = train(&mut samples, &test, &cfg, |line| {
         eprintln!("{line} ({:.0} s)", start.elapsed().as_secs_f64())
     })
-    .map_err(CliError)?;
+    .map_err(|e| CliError(format!("train-nnue: {e}")))?;
     let bytes = net.quantise().to_bytes();
     std::fs::write(out, &bytes).map_err(|e| CliError(format!("cannot write {out}: {e}")))?;
     eprintln!("wrote {out} ({} bytes)", bytes.len());

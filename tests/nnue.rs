@@ -138,6 +138,90 @@ fn a_trained_network_plays_through_evalfile_and_bad_files_keep_the_old_one() {
 }
 
 #[test]
+fn train_nnue_init_goes_on_from_a_network_of_its_shape() {
+    let data = knight_file("init");
+    let first = temp_path("init", "first.nnue");
+    train_small(
+        &["--screlu", "--buckets", "2"],
+        data.to_str().unwrap(),
+        &first,
+    );
+    // --init takes the file's shape (SCReLU, 2 buckets) without the flags.
+    let second = temp_path("init", "second.nnue");
+    let (code, _, err) = run(&[
+        "train-nnue",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        second.to_str().unwrap(),
+        "--init",
+        first.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--rate",
+        "0.00001",
+        "--holdout",
+        "0.25",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("epoch 0 (the initial network): held out"),
+        "{err}"
+    );
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.expect("uciok", PATIENCE);
+    let knight = "k7/8/8/8/3N4/8/8/7K w - - 0 1";
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        first.display()
+    ));
+    let before = static_eval(&mut e, knight);
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        second.display()
+    ));
+    let after = static_eval(&mut e, knight);
+    assert!((200..=400).contains(&before), "{before}");
+    assert!((before - after).abs() <= 5, "{before} -> {after}");
+    e.send("quit");
+
+    for (extra, expected) in [
+        (
+            vec!["--buckets", "4"],
+            "the initial network has 768 inputs, 2 bucket(s), SCReLU; \
+             the training asks for 768 inputs, 4 bucket(s), SCReLU",
+        ),
+        (
+            vec!["--variant", "shogi"],
+            "the initial network has 768 inputs",
+        ),
+        (
+            vec!["--init", "/nonexistent/net.nnue"],
+            "--init: /nonexistent/net.nnue",
+        ),
+        (vec!["--init", data.to_str().unwrap()], "--init:"),
+    ] {
+        let mut args = vec![
+            "train-nnue",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            "/tmp/never-written.nnue",
+            "--init",
+            first.to_str().unwrap(),
+            "--epochs",
+            "1",
+        ];
+        args.extend_from_slice(&extra);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(temp_dir("init"));
+}
+
+#[test]
 fn train_nnue_rejects_bad_input_with_the_reason() {
     let bad = temp_path("bad", "bad.tsv");
     std::fs::write(&bad, "k7/8/8/8/8/8/8/7K w - - 0 1\t12\twin\n").unwrap();

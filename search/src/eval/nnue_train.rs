@@ -15,6 +15,8 @@
 //! (the last ones, so that a game's positions stay on one side) is held
 //! out and its loss reported after every epoch; with a held-out share the
 //! network of the epoch with the lowest held-out loss is the result.
+//! Training may start from a network instead of random weights
+//! ([`TrainConfig::init`]): more data for a network that exists.
 
 use std::io::BufRead;
 
@@ -228,6 +230,43 @@ pub struct TrainConfig {
     pub squared: bool,
     /// The game of the samples.
     pub set: InputSet,
+    /// Start from this network instead of random weights. Its inputs,
+    /// buckets, activation and residual flag must be those above; its
+    /// held-out loss is reported as epoch 0 and kept if no epoch beats it.
+    pub init: Option<Network>,
+}
+
+impl TrainConfig {
+    /// Whether [`TrainConfig::init`], if any, has the shape asked for
+    /// (else the error names both shapes).
+    pub fn check_init(&self) -> Result<(), String> {
+        let Some(init) = &self.init else {
+            return Ok(());
+        };
+        let shape = |set: InputSet, buckets: usize, squared: bool, residual: bool| {
+            format!(
+                "{} inputs, {buckets} bucket(s), {}{}",
+                set.inputs(),
+                if squared { "SCReLU" } else { "CReLU" },
+                if residual { ", residual" } else { "" }
+            )
+        };
+        let (want, have) = (
+            shape(self.set, self.buckets, self.squared, self.residual),
+            shape(
+                init.set,
+                init.output_bias.len(),
+                init.squared,
+                init.residual,
+            ),
+        );
+        if want != have || init.set != self.set {
+            return Err(format!(
+                "the initial network has {have}; the training asks for {want}"
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The network in `f32`.
@@ -276,6 +315,36 @@ impl FloatNet {
             b2: vec![0.0; buckets],
             residual,
             squared: false,
+        }
+    }
+
+    /// The quantised network's weights in `f32` (the inverse of
+    /// [`FloatNet::quantise`]: quantising the result gives `net` again).
+    pub fn from_network(net: &Network) -> FloatNet {
+        let (qa, qb) = (QA as f32, QB as f32);
+        FloatNet {
+            set: net.set,
+            w1: net
+                .input_weights
+                .iter()
+                .flatten()
+                .map(|&w| w as f32 / qa)
+                .collect(),
+            b1: net.input_bias.iter().map(|&b| b as f32 / qa).collect(),
+            w2: net
+                .output_weights
+                .iter()
+                .flatten()
+                .flatten()
+                .map(|&w| w as f32 / qb)
+                .collect(),
+            b2: net
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (qa * qb))
+                .collect(),
+            residual: net.residual,
+            squared: net.squared,
         }
     }
 
@@ -451,6 +520,19 @@ pub fn mean_loss(net: &FloatNet, samples: &[Sample], lambda: f32) -> f64 {
     total / samples.len() as f64
 }
 
+/// `, test L (N samples)` for a report line, or nothing without a test set.
+fn test_loss(net: &FloatNet, test: &[Sample], lambda: f32) -> String {
+    if test.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", test {:.6} ({} samples)",
+            mean_loss(net, test, lambda),
+            test.len()
+        )
+    }
+}
+
 /// Trains a network on `samples` (the last `cfg.holdout` of them held
 /// out; the epoch with the lowest held-out loss is returned). `test`, when
 /// not empty, is a separate set whose loss each epoch also reports (it
@@ -472,8 +554,28 @@ pub fn train(
     if fit.is_empty() {
         return Err("no samples to fit".into());
     }
-    let mut net = FloatNet::new(cfg.set, cfg.seed, cfg.residual, cfg.buckets);
-    net.squared = cfg.squared;
+    let mut best: Option<(f64, FloatNet)> = None;
+    let mut net = match &cfg.init {
+        None => {
+            let mut net = FloatNet::new(cfg.set, cfg.seed, cfg.residual, cfg.buckets);
+            net.squared = cfg.squared;
+            net
+        }
+        Some(init) => {
+            cfg.check_init()?;
+            let net = FloatNet::from_network(init);
+            let held_loss = mean_loss(&net, held_out, cfg.lambda);
+            report(&format!(
+                "epoch 0 (the initial network): held out {held_loss:.6} ({} samples){}",
+                held_out.len(),
+                test_loss(&net, test, cfg.lambda)
+            ));
+            if !held_out.is_empty() {
+                best = Some((held_loss, net.clone()));
+            }
+            net
+        }
+    };
     let mut m = net.clone();
     m.zero();
     let mut v = m.clone();
@@ -481,7 +583,6 @@ pub fn train(
     let mut rng = Rng(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let mut step = 0i32;
-    let mut best: Option<(f64, FloatNet)> = None;
     for epoch in 0..cfg.epochs {
         // Shuffle (Fisher-Yates).
         for i in (1..fit.len()).rev() {
@@ -540,21 +641,13 @@ pub fn train(
             }
         }
         let held_loss = mean_loss(&net, held_out, cfg.lambda);
-        let test_loss = if test.is_empty() {
-            String::new()
-        } else {
-            format!(
-                ", test {:.6} ({} samples)",
-                mean_loss(&net, test, cfg.lambda),
-                test.len()
-            )
-        };
         report(&format!(
-            "epoch {}: rate {lr}, loss {:.6}, held out {:.6} ({} samples){test_loss}",
+            "epoch {}: rate {lr}, loss {:.6}, held out {:.6} ({} samples){}",
             epoch + 1,
             epoch_loss / fit.len() as f64,
             held_loss,
-            held_out.len()
+            held_out.len(),
+            test_loss(&net, test, cfg.lambda)
         ));
         if !held_out.is_empty() && best.as_ref().map_or(true, |(l, _)| held_loss < *l) {
             best = Some((held_loss, net.clone()));
@@ -750,6 +843,7 @@ mod tests {
             buckets: 1,
             squared: false,
             set: InputSet::Chess,
+            init: None,
         };
         let before = mean_loss(&FloatNet::new(InputSet::Chess, 1, false, 1), &samples, 1.0);
         let net = train(&mut samples, &[], &cfg, |_| {}).unwrap();
@@ -758,6 +852,80 @@ mod tests {
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/N7/4K3 w - - 0 1").unwrap();
         let cp = net.quantise().evaluate(&pos);
         assert!((60..=140).contains(&cp), "one knight up: {cp}");
+    }
+
+    #[test]
+    fn training_from_a_network_starts_at_its_loss_and_refuses_another_shape() {
+        // Knight-count positions as above, a network trained on them, and
+        // a second training that starts from it.
+        let mut samples = Vec::new();
+        let mut rng = Rng(5);
+        for _ in 0..2000 {
+            let knights = (rng.next() % 3) as usize;
+            let rank2 = match knights {
+                0 => "8",
+                1 => "N7",
+                _ => "NN6",
+            };
+            let fen = format!("4k3/8/8/8/8/8/{rank2}/4K3 w - - 0 1");
+            let line = format!("{fen}	{}	0.5", 100 * knights);
+            samples.push(parse_line(&line, false).unwrap());
+        }
+        let mut cfg = TrainConfig {
+            epochs: 6,
+            batch: 256,
+            lr: 0.002,
+            lambda: 1.0,
+            holdout: 0.1,
+            threads: 2,
+            seed: 1,
+            residual: false,
+            buckets: 2,
+            squared: true,
+            set: InputSet::Chess,
+            init: None,
+        };
+        let first = train(&mut samples, &[], &cfg, |_| {}).unwrap().quantise();
+        // Its weights in f32 quantise back to the same network.
+        assert!(FloatNet::from_network(&first).quantise() == first);
+
+        cfg.init = Some(first.clone());
+        cfg.epochs = 1;
+        let mut lines = Vec::new();
+        let again = train(&mut samples, &[], &cfg, |l| lines.push(l.to_string())).unwrap();
+        let held = &samples[samples.len() - 200..];
+        let start = mean_loss(&FloatNet::from_network(&first), held, 1.0);
+        assert!(
+            lines[0].starts_with(&format!(
+                "epoch 0 (the initial network): held out {start:.6} (200 samples)"
+            )),
+            "{lines:?}"
+        );
+        assert!(lines[1].starts_with("epoch 1:"), "{lines:?}");
+        // Kept: the better of the start and the epoch.
+        assert!(mean_loss(&again, held, 1.0) <= start);
+        let random = mean_loss(&FloatNet::new(InputSet::Chess, 1, false, 2), held, 1.0);
+        assert!(start < random / 10.0, "{start} vs {random}");
+
+        for (buckets, squared, residual, set) in [
+            (4, true, false, InputSet::Chess),
+            (2, false, false, InputSet::Chess),
+            (2, true, true, InputSet::Chess),
+            (2, true, false, InputSet::Shogi),
+        ] {
+            let other = TrainConfig {
+                buckets,
+                squared,
+                residual,
+                set,
+                ..cfg.clone()
+            };
+            let err = train(&mut samples, &[], &other, |_| {}).err().unwrap();
+            assert!(
+                err.starts_with("the initial network has 768 inputs, 2 bucket(s), SCReLU;"),
+                "{err}"
+            );
+        }
     }
 
     #[test]
@@ -808,6 +976,7 @@ mod tests {
             buckets: 2,
             squared: true,
             set: InputSet::Chess,
+            init: None,
         };
         let net = train(&mut samples, &[], &cfg, |_| {}).unwrap().quantise();
         assert!(net.residual);
