@@ -812,13 +812,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn training_lowers_the_loss_on_a_material_signal() {
-        // Positions whose score is 100 cp per extra white knight: a network
-        // must learn it well below the loss of a constant guess.
+    /// `n` positions whose score is 100 cp per extra white knight (none,
+    /// one or two), drawn by `seed`.
+    fn knight_samples(seed: u64, n: usize) -> Vec<Sample> {
         let mut samples = Vec::new();
-        let mut rng = Rng(3);
-        for _ in 0..3000 {
+        let mut rng = Rng(seed);
+        for _ in 0..n {
             let knights = (rng.next() % 3) as usize;
             let mut rank2 = String::new();
             let file = (rng.next() % 8) as usize;
@@ -831,20 +830,34 @@ mod tests {
             let result = if knights > 0 { "1" } else { "0.5" };
             samples.push(parse_line(&format!("{fen}\t{score}\t{result}"), false).unwrap());
         }
-        let cfg = TrainConfig {
-            epochs: 8,
+        samples
+    }
+
+    /// Settings for the small tests: a tenth held out, batches of 256,
+    /// one plain bucket.
+    fn small_config(epochs: usize, seed: u64) -> TrainConfig {
+        TrainConfig {
+            epochs,
             batch: 256,
             lr: 0.002,
             lambda: 1.0,
             holdout: 0.1,
             threads: 2,
-            seed: 1,
+            seed,
             residual: false,
             buckets: 1,
             squared: false,
             set: InputSet::Chess,
             init: None,
-        };
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_on_a_material_signal() {
+        // A network must learn the knights' value well below the loss of a
+        // constant guess.
+        let mut samples = knight_samples(3, 3000);
+        let cfg = small_config(8, 1);
         let before = mean_loss(&FloatNet::new(InputSet::Chess, 1, false, 1), &samples, 1.0);
         let net = train(&mut samples, &[], &cfg, |_| {}).unwrap();
         let after = mean_loss(&net, &samples, 1.0);
@@ -856,34 +869,13 @@ mod tests {
 
     #[test]
     fn training_from_a_network_starts_at_its_loss_and_refuses_another_shape() {
-        // Knight-count positions as above, a network trained on them, and
-        // a second training that starts from it.
-        let mut samples = Vec::new();
-        let mut rng = Rng(5);
-        for _ in 0..2000 {
-            let knights = (rng.next() % 3) as usize;
-            let rank2 = match knights {
-                0 => "8",
-                1 => "N7",
-                _ => "NN6",
-            };
-            let fen = format!("4k3/8/8/8/8/8/{rank2}/4K3 w - - 0 1");
-            let line = format!("{fen}	{}	0.5", 100 * knights);
-            samples.push(parse_line(&line, false).unwrap());
-        }
+        // A network trained on the knights, and a second training that
+        // starts from it.
+        let mut samples = knight_samples(5, 2000);
         let mut cfg = TrainConfig {
-            epochs: 6,
-            batch: 256,
-            lr: 0.002,
-            lambda: 1.0,
-            holdout: 0.1,
-            threads: 2,
-            seed: 1,
-            residual: false,
             buckets: 2,
             squared: true,
-            set: InputSet::Chess,
-            init: None,
+            ..small_config(6, 1)
         };
         let first = train(&mut samples, &[], &cfg, |_| {}).unwrap().quantise();
         // Its weights in f32 quantise back to the same network.
@@ -965,18 +957,10 @@ mod tests {
         .unwrap();
         std::fs::remove_file(&dir).unwrap();
         let cfg = TrainConfig {
-            epochs: 12,
-            batch: 256,
-            lr: 0.002,
-            lambda: 1.0,
-            holdout: 0.1,
-            threads: 2,
-            seed: 3,
             residual: true,
             buckets: 2,
             squared: true,
-            set: InputSet::Chess,
-            init: None,
+            ..small_config(12, 3)
         };
         let net = train(&mut samples, &[], &cfg, |_| {}).unwrap().quantise();
         assert!(net.residual);
