@@ -296,7 +296,8 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         "--init",
     ])?;
     // The shape of a network to start from is its own: --buckets, --screlu
-    // and --residual default to it (and `train` refuses a contradiction).
+    // and --residual default to it (a contradiction is refused below,
+    // before the data is read).
     let init = match a.value("--init") {
         None => None,
         Some(path) => Some(

@@ -189,12 +189,13 @@ fn train_nnue_init_goes_on_from_a_network_of_its_shape() {
     for (extra, expected) in [
         (
             vec!["--buckets", "4"],
-            "the initial network has 768 inputs, 2 bucket(s), SCReLU; \
-             the training asks for 768 inputs, 4 bucket(s), SCReLU",
+            "the initial network has chess inputs (768), 2 bucket(s), SCReLU; \
+             the training asks for chess inputs (768), 4 bucket(s), SCReLU",
         ),
         (
             vec!["--variant", "shogi"],
-            "the initial network has 768 inputs",
+            "the initial network has chess inputs (768), 2 bucket(s), SCReLU; \
+             the training asks for shogi inputs (2344), 2 bucket(s), SCReLU",
         ),
         (
             vec!["--init", "/nonexistent/net.nnue"],

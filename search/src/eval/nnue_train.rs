@@ -245,7 +245,8 @@ impl TrainConfig {
         };
         let shape = |set: InputSet, buckets: usize, squared: bool, residual: bool| {
             format!(
-                "{} inputs, {buckets} bucket(s), {}{}",
+                "{} inputs ({}), {buckets} bucket(s), {}{}",
+                set.name(),
                 set.inputs(),
                 if squared { "SCReLU" } else { "CReLU" },
                 if residual { ", residual" } else { "" }
@@ -260,7 +261,7 @@ impl TrainConfig {
                 init.residual,
             ),
         );
-        if want != have || init.set != self.set {
+        if want != have {
             return Err(format!(
                 "the initial network has {have}; the training asks for {want}"
             ));
@@ -534,9 +535,11 @@ fn test_loss(net: &FloatNet, test: &[Sample], lambda: f32) -> String {
 }
 
 /// Trains a network on `samples` (the last `cfg.holdout` of them held
-/// out; the epoch with the lowest held-out loss is returned). `test`, when
-/// not empty, is a separate set whose loss each epoch also reports (it
-/// chooses nothing); `report` gets one line per epoch.
+/// out; the epoch with the lowest held-out loss is returned, or the
+/// initial network of `cfg.init` if none beats it). `test`, when not
+/// empty, is a separate set whose loss each epoch also reports (it chooses
+/// nothing); `report` gets one line per epoch (and one for the initial
+/// network first).
 pub fn train(
     samples: &mut [Sample],
     test: &[Sample],
@@ -914,7 +917,7 @@ mod tests {
             };
             let err = train(&mut samples, &[], &other, |_| {}).err().unwrap();
             assert!(
-                err.starts_with("the initial network has 768 inputs, 2 bucket(s), SCReLU;"),
+                err.starts_with("the initial network has chess inputs (768), 2 bucket(s), SCReLU;"),
                 "{err}"
             );
         }
