@@ -25,3 +25,8 @@ class EnginePipe:
                 sys.exit(line.strip())
             if line.startswith(prefix):
                 return line
+
+    def close(self, timeout=None):
+        """Sends `quit` and waits for the engine to exit."""
+        self.send("quit")
+        self.p.wait(timeout=timeout)

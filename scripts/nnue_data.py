@@ -66,10 +66,6 @@ class Teacher(EnginePipe):
                 best = line.split()[1]
                 return best, (None if mate else score)
 
-    def close(self):
-        self.send("quit")
-        self.p.wait()
-
 
 def play_game(teacher, rng, depth, lo, hi, random_rate):
     board = chess.Board()

@@ -36,8 +36,7 @@ def run(binary, proto, threads, trials, think):
         t = time.monotonic()
         send("stop")
         stop.append(wait("bestmove") - t)
-    send("quit")
-    e.p.wait(timeout=5)
+    e.close(timeout=5)
     ms = lambda xs: f"median {statistics.median(xs) * 1000:.2f} ms, max {max(xs) * 1000:.2f} ms"
     print(f"{proto} threads {threads}: isready->readyok {ms(ready)}; stop->bestmove {ms(stop)} "
           f"({trials} trials after {think:.1f} s of search)")

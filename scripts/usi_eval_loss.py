@@ -45,8 +45,7 @@ def main():
             value = float(answer("info string eval").split()[3])
             total += (sigmoid(value) - sigmoid(target)) ** 2
             n += 1
-    send("quit")
-    e.p.wait()
+    e.close()
     print(f"{name}: {n} positions, loss {total / max(n, 1):.6f}")
 
 
