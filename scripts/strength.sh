@@ -48,7 +48,8 @@ for p in "${pairings[@]}"; do
         gnuchess)
             cmd=("${chess[@]}" --opponent "/usr/games/gnuchess --uci" --option OwnBook=false) ;;
         fairy)
-            cmd=("${shogi[@]}" --option "Move_Overhead=300") ;;
+            # Fairy-Stockfish at its defaults (its `Move Overhead` is 30 ms).
+            cmd=("${shogi[@]}") ;;
         gpsusi)
             cmd=("${shogi[@]}" --opponent /usr/games/gpsusi --option Thread=1
                  --opponent-margin 400 --opponent-grace 1000) ;;

@@ -26,6 +26,7 @@ import argparse
 import os
 import random
 import signal
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -42,6 +43,34 @@ class Hang(Exception):
 
 def on_alarm(_sig, _frame):
     raise Hang()
+
+
+def declared_options(cmd):
+    """The option names an USI engine declares, from a separate run of it
+    (`usi` up to `usiok`, then `quit`): cshogi keeps none, and a second
+    `usi` to the playing process goes unanswered by gpsusi."""
+    cwd = os.path.dirname(cmd) or None
+    proc = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, cwd=cwd)
+    proc.stdin.write("usi\n")
+    proc.stdin.flush()
+    names = set()
+    signal.setitimer(signal.ITIMER_REAL, 30.0)
+    try:
+        for line in proc.stdout:
+            line = line.strip()
+            if line == "usiok":
+                break
+            if line.startswith("option name ") and " type " in line:
+                names.add(line[len("option name "):line.index(" type ")])
+    except Hang:
+        raise SystemExit(f"FAIL: {cmd} sent no usiok")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        proc.wait()
+    return names
 
 
 def last_score(lines):
@@ -95,16 +124,25 @@ def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, op
         signal.setitimer(signal.ITIMER_REAL, allowed + 5.0)
         start = time.monotonic()
         lines = []
+        # The opponent is told its own time on both clocks: Fairy-Stockfish
+        # 11.1 reads the other side's clock in USI (at the start position,
+        # `btime 2000 wtime 60000 byoyomi 200` gets 2.9 s of thought from
+        # it, `btime 60000 wtime 2000` 0.9 s), overspent its main time as
+        # Black and lost on time by ply 10.
+        if engine is theirs:
+            btime = wtime = remain[board.turn]
+        else:
+            btime, wtime = remain[cshogi.BLACK], remain[cshogi.WHITE]
         try:
             if inc:
-                bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
+                bestmove, _ = engine.go(btime=btime, wtime=wtime,
                                         binc=inc, winc=inc, listener=lines.append)
             else:
                 # The opponent may be told a shorter byoyomi (a margin for
                 # engines without a move-overhead option); the allowance
                 # below stays the full period.
                 told = byoyomi - margin if engine is theirs else byoyomi
-                bestmove, _ = engine.go(btime=remain[cshogi.BLACK], wtime=remain[cshogi.WHITE],
+                bestmove, _ = engine.go(btime=btime, wtime=wtime,
                                         byoyomi=told, listener=lines.append)
         except Hang:
             who = "Triskelion" if engine is ours else "the opponent"
@@ -197,6 +235,15 @@ def main():
     # cshogi starts the engine in the directory of its path: make it
     # absolute. Engine() has sent `usi` and read up to `usiok` already; a
     # second `usi` gets no answer from gpsusi (the client would hang).
+    # An option the opponent does not declare would be ignored without a
+    # word (Fairy-Stockfish's is `Move Overhead`, not `Move_Overhead`).
+    options = [o.split("=", 1) for o in args.option]
+    if options:
+        declared = declared_options(args.opponent)
+        unknown = [k for k, _ in options if k not in declared]
+        if unknown:
+            raise SystemExit(f"FAIL: {args.opponent} declares no option {unknown}; "
+                             f"it has {sorted(declared)}")
     ours = Engine(os.path.abspath(args.triskelion))
     theirs = Engine(args.opponent)
     try:
@@ -206,8 +253,7 @@ def main():
             raise SystemExit(f"FAIL: id name {ours.name!r}")
         ours.setoption("USI_Hash", 16)
         ours.setoption("Move_Overhead", args.overhead)
-        for o in args.option:
-            k, v = o.split("=", 1)
+        for k, v in options:
             theirs.setoption(k, v)
         for e in (ours, theirs):
             e.isready()
