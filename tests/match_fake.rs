@@ -552,6 +552,11 @@ fn help_prints_the_usage() {
 #[test]
 fn bad_input_exits_with_status_2() {
     let a = fake("a", FOOLS_MATE, "");
+    // An option the engine does not declare (Fairy-Stockfish's is
+    // `Move Overhead`), a variant it does not offer.
+    let a_overhead = format!("{a},option.Move_Overhead=300");
+    let bare = fake("bare", FOOLS_MATE, "--options none");
+    let shogi_only = fake("c", FOOLS_MATE, "--variants shogi");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--engine", &a, "--depth", "1"], "two --engine"),
         (
@@ -609,6 +614,36 @@ fn bad_input_exits_with_status_2() {
                 "1",
             ],
             "unknown option",
+        ),
+        (
+            vec!["--engine", &a_overhead, "--engine", &a, "--depth", "1"],
+            "--engine a: declares no option 'Move_Overhead' (it declares: Hash, UCI_Variant)",
+        ),
+        (
+            vec![
+                "--variant",
+                "mengchess",
+                "--engine",
+                &a,
+                "--engine",
+                &bare,
+                "--depth",
+                "1",
+            ],
+            "--engine bare: cannot play mengchess: it declares no UCI_Variant option",
+        ),
+        (
+            vec![
+                "--variant",
+                "mengshogi",
+                "--engine",
+                &a,
+                "--engine",
+                &shogi_only,
+                "--depth",
+                "1",
+            ],
+            "--engine c: cannot play mengshogi: its USI_Variant does not offer it",
         ),
     ];
     for (args, message) in cases {
@@ -728,7 +763,7 @@ fn tris_variants_are_selected_by_uci_variant() {
     );
     assert!(!std::fs::read_to_string(log2)
         .unwrap()
-        .contains("UCI_Variant"));
+        .contains("setoption name UCI_Variant"));
 }
 
 /// On a terminal (a pseudo-terminal from util-linux `script`, part of

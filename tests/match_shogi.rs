@@ -249,7 +249,7 @@ fn fake_games_end_by_the_shogi_rules() {
     );
     assert!(m.log.contains("> gameover win") && m.log.contains("> gameover lose"));
     // No USI_Variant for plain shogi.
-    assert!(!m.log.contains("USI_Variant"));
+    assert!(!m.log.contains("setoption name USI_Variant"));
     // Two CSA games, a '/' between them.
     let csa: Vec<&str> = m.csa.split("\n/\n").collect();
     assert_eq!(csa.len(), 2, "{}", m.csa);

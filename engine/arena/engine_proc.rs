@@ -67,6 +67,94 @@ impl fmt::Display for EngineError {
     }
 }
 
+/// An option an engine declares (`option name N type T ...`): its name and,
+/// for a combo, its values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Declared {
+    pub name: String,
+    pub vars: Vec<String>,
+}
+
+impl Declared {
+    /// Reads an `option` line; the name and each value may hold spaces (a
+    /// name runs to `type`, a value to the next keyword). `None` for a line
+    /// without a name.
+    pub fn parse(line: &str) -> Option<Declared> {
+        const KEYWORDS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
+        let mut words = line.split_whitespace();
+        if words.next() != Some("option") {
+            return None;
+        }
+        // (keyword, its words), in order.
+        let mut fields: Vec<(&str, Vec<&str>)> = Vec::new();
+        for w in words {
+            match fields.last_mut() {
+                Some(_) if KEYWORDS.contains(&w) => fields.push((w, Vec::new())),
+                None if w == "name" => fields.push((w, Vec::new())),
+                Some((_, value)) => value.push(w),
+                None => return None,
+            }
+        }
+        let name = fields
+            .iter()
+            .find(|(k, _)| *k == "name")
+            .map(|(_, v)| v.join(" "))
+            .filter(|n| !n.is_empty())?;
+        let vars = fields
+            .iter()
+            .filter(|(k, _)| *k == "var")
+            .map(|(_, v)| v.join(" "))
+            .collect();
+        Some(Declared { name, vars })
+    }
+}
+
+/// Checks that an engine declared what a match would send it: every option
+/// of `options`, and for a Tris variant the variant option
+/// (`UCI_Variant`/`USI_Variant`) offering it. An option the engine does not
+/// declare would be ignored without a word (Fairy-Stockfish's overhead is
+/// `Move Overhead`; `Move_Overhead` changes nothing). Names compare
+/// without case, as engines read them; in USI `USI_Hash` and `USI_Ponder`
+/// need no declaration (GUIs send them to every engine).
+pub fn check_declared(
+    protocol: Protocol,
+    variant: Variant,
+    declared: &[Declared],
+    options: &[(String, String)],
+) -> Result<(), String> {
+    let find = |name: &str| declared.iter().find(|d| d.name.eq_ignore_ascii_case(name));
+    for (name, _) in options {
+        let implicit = protocol == Protocol::Usi
+            && (name.eq_ignore_ascii_case("USI_Hash") || name.eq_ignore_ascii_case("USI_Ponder"));
+        if !implicit && find(name).is_none() {
+            let names: Vec<&str> = declared.iter().map(|d| d.name.as_str()).collect();
+            return Err(format!(
+                "declares no option '{name}' (it declares: {})",
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(", ")
+                }
+            ));
+        }
+    }
+    if !matches!(variant, Variant::Chess | Variant::Shogi) {
+        let option = match protocol {
+            Protocol::Uci => "UCI_Variant",
+            Protocol::Usi => "USI_Variant",
+        };
+        let v = variant.to_string();
+        match find(option) {
+            None => return Err(format!("cannot play {v}: it declares no {option} option")),
+            Some(d) if !d.vars.iter().any(|x| x.eq_ignore_ascii_case(&v)) => {
+                return Err(format!("cannot play {v}: its {option} does not offer it"))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
 /// The shared protocol log: every line sent and received, and every
 /// engine's stderr, with the time since the match started.
 pub struct Log {
@@ -278,6 +366,26 @@ impl EngineProc {
         }
     }
 
+    /// `uci`/`usi` and the options the engine declares before its
+    /// `uciok`/`usiok`.
+    pub fn hello(&mut self, timeout: Duration) -> Result<Vec<Declared>, EngineError> {
+        let (hello, ok) = match self.protocol {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Usi => ("usi", "usiok"),
+        };
+        self.send(hello)?;
+        let deadline = Instant::now() + timeout;
+        let mut declared = Vec::new();
+        loop {
+            let line = self.recv(deadline, &format!("'{ok}'"))?;
+            match line.split_whitespace().next() {
+                Some(w) if w == ok => return Ok(declared),
+                Some("option") => declared.extend(Declared::parse(&line)),
+                _ => {}
+            }
+        }
+    }
+
     /// `uci`/`usi`, then the variant and the options, then `isready`.
     pub fn handshake(
         &mut self,
@@ -285,12 +393,7 @@ impl EngineProc {
         options: &[(String, String)],
         timeout: Duration,
     ) -> Result<(), EngineError> {
-        let (hello, ok) = match self.protocol {
-            Protocol::Uci => ("uci", "uciok"),
-            Protocol::Usi => ("usi", "usiok"),
-        };
-        self.send(hello)?;
-        self.wait_for(ok, Instant::now() + timeout)?;
+        self.hello(timeout)?;
         // The plain variants are the protocol defaults: no option is sent,
         // so that every standard engine works.
         match (self.protocol, variant) {
@@ -549,6 +652,95 @@ mod tests {
             start.elapsed() < Duration::from_secs(3),
             "{:?}",
             start.elapsed()
+        );
+    }
+
+    #[test]
+    fn option_declarations_are_read_with_spaces_and_values() {
+        let d = |n: &str, v: &[&str]| Declared {
+            name: n.into(),
+            vars: v.iter().map(|s| s.to_string()).collect(),
+        };
+        let parse = Declared::parse;
+        assert_eq!(
+            parse("option name Move Overhead type spin default 30 min 0 max 5000"),
+            Some(d("Move Overhead", &[]))
+        );
+        assert_eq!(
+            parse("option  name USI_Variant type combo default shogi var shogi var mini shogi"),
+            Some(d("USI_Variant", &["shogi", "mini shogi"]))
+        );
+        assert_eq!(
+            parse("option name Clear Hash type button"),
+            Some(d("Clear Hash", &[]))
+        );
+        for bad in [
+            "option",
+            "option name",
+            "option name type spin",
+            "option type spin",
+            "id name x",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn options_a_match_sends_must_be_declared() {
+        let fairy = [
+            Declared::parse("option name Move Overhead type spin default 30 min 0 max 5000")
+                .unwrap(),
+            Declared::parse("option name UCI_Variant type combo default chess var chess var shogi")
+                .unwrap(),
+        ];
+        let opt = |n: &str| vec![(n.to_string(), "1".to_string())];
+        let check = |p, v, o: &[(String, String)]| check_declared(p, v, &fairy, o);
+        assert_eq!(
+            check(Protocol::Uci, Variant::Chess, &opt("move overhead")),
+            Ok(())
+        );
+        assert_eq!(
+            check(Protocol::Usi, Variant::Shogi, &opt("Move_Overhead")),
+            Err(
+                "declares no option 'Move_Overhead' (it declares: Move Overhead, UCI_Variant)"
+                    .into()
+            )
+        );
+        // USI_Hash and USI_Ponder go to every USI engine, declared or not.
+        assert_eq!(
+            check(Protocol::Usi, Variant::Shogi, &opt("USI_Hash")),
+            Ok(())
+        );
+        assert_eq!(
+            check(Protocol::Usi, Variant::Shogi, &opt("usi_ponder")),
+            Ok(())
+        );
+        assert!(check(Protocol::Uci, Variant::Chess, &opt("USI_Hash")).is_err());
+        // A Tris variant needs the protocol's variant option offering it.
+        assert_eq!(
+            check(Protocol::Uci, Variant::MengChess, &[]),
+            Err("cannot play mengchess: its UCI_Variant does not offer it".into())
+        );
+        assert_eq!(
+            check(Protocol::Usi, Variant::TrisShogi, &[]),
+            Err("cannot play trisshogi: it declares no USI_Variant option".into())
+        );
+        let ours = [Declared::parse(
+            "option name UCI_Variant type combo default chess var chess var mengchess",
+        )
+        .unwrap()];
+        assert_eq!(
+            check_declared(Protocol::Uci, Variant::MengChess, &ours, &[]),
+            Ok(())
+        );
+        assert_eq!(
+            check_declared(Protocol::Usi, Variant::Shogi, &[], &[]),
+            Ok(()),
+            "plain games need no declaration"
+        );
+        assert_eq!(
+            check_declared(Protocol::Uci, Variant::Chess, &[], &opt("Hash")),
+            Err("declares no option 'Hash' (it declares: none)".into())
         );
     }
 

@@ -9,7 +9,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use super::engine_proc::{EngineProc, Log};
+use movegen::Variant;
+
+use super::engine_proc::{check_declared, EngineProc, Log};
 use super::game::{self, GameConfig, Played, Seat};
 use super::openings::{self, Opening, SplitMix};
 use super::options::MatchConfig;
@@ -290,10 +292,20 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
         None => None,
     };
     // A command that cannot even be started is a usage error, not a lost
-    // game.
+    // game; so is an option the engine does not declare, or a Tris variant
+    // it does not offer. An engine that does not answer `uci`/`usi` here
+    // is left to lose its games, as it would without the check.
+    let tris = !matches!(cfg.variant, Variant::Chess | Variant::Shogi);
     for spec in &cfg.engines {
-        EngineProc::spawn(spec, cfg.protocol, None, spec.name.clone())
+        let mut p = EngineProc::spawn(spec, cfg.protocol, None, spec.name.clone())
             .map_err(|e| format!("--engine {}: {e}", spec.name))?;
+        if !spec.options.is_empty() || tris {
+            if let Ok(declared) = p.hello(cfg.init_timeout) {
+                check_declared(cfg.protocol, cfg.variant, &declared, &spec.options)
+                    .map_err(|e| format!("--engine {}: {e}", spec.name))?;
+            }
+            p.quit();
+        }
     }
 
     let pairings = cfg.pairings();

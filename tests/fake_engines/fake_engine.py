@@ -17,6 +17,13 @@ command (so the same line serves both colours), and misbehaves on request:
   --fen-offset N      add N to the ply index after `position fen ...` or
                       `position sfen ...` (so one line serves a set-up
                       position reached after N plies of it)
+  --options NAMES     the spin options it declares, comma-separated
+                      (default `Hash`); `none` for no option at all, not
+                      even the variant option
+  --variants LIST     the values of the variant option it declares
+                      (`UCI_Variant` after `uci`, `USI_Variant` after
+                      `usi`), comma-separated; default chess,mengchess or
+                      shogi,trisshogi,mengshogi
 
 Modes: illegal plays --illegal; crash exits with status 3 on `go`; hang
 stops answering anything (and keeps running); noready answers `uci` but
@@ -49,6 +56,8 @@ def main():
     ap.add_argument("--sleep", type=int, default=0)
     ap.add_argument("--illegal", default="h1h8")
     ap.add_argument("--fen-offset", type=int, default=0)
+    ap.add_argument("--options", default="Hash")
+    ap.add_argument("--variants")
     args = ap.parse_args()
     line = args.line.replace(":", " ").split()
     sys.stderr.write("fake engine %s starting\n" % args.mode)
@@ -64,6 +73,13 @@ def main():
         if cmd in ("uci", "usi"):
             out("id name Fake " + args.mode)
             out("id author test")
+            if args.options != "none":
+                for name in args.options.split(","):
+                    out("option name %s type spin default 16 min 1 max 1024" % name)
+                default = "chess,mengchess" if cmd == "uci" else "shogi,trisshogi,mengshogi"
+                variants = (args.variants or default).split(",")
+                out("option name %s_Variant type combo default %s %s" % (
+                    cmd.upper(), variants[0], " ".join("var " + v for v in variants)))
             out("uciok" if cmd == "uci" else "usiok")
         elif cmd == "isready":
             if args.mode != "noready":
