@@ -77,8 +77,8 @@ pub struct Declared {
 
 impl Declared {
     /// Reads an `option` line; the name and each value may hold spaces (a
-    /// name runs to `type`, a value to the next keyword). `None` for a line
-    /// without a name.
+    /// name runs to `type` whatever its words, a value to the next
+    /// keyword). `None` for a line without a name.
     pub fn parse(line: &str) -> Option<Declared> {
         const KEYWORDS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
         let mut words = line.split_whitespace();
@@ -89,6 +89,8 @@ impl Declared {
         let mut fields: Vec<(&str, Vec<&str>)> = Vec::new();
         for w in words {
             match fields.last_mut() {
+                // A name runs to `type` whatever its words.
+                Some(("name", value)) if w != "type" => value.push(w),
                 Some(_) if KEYWORDS.contains(&w) => fields.push((w, Vec::new())),
                 None if w == "name" => fields.push((w, Vec::new())),
                 Some((_, value)) => value.push(w),
@@ -673,6 +675,10 @@ mod tests {
         assert_eq!(
             parse("option name Clear Hash type button"),
             Some(d("Clear Hash", &[]))
+        );
+        assert_eq!(
+            parse("option name Max var Depth type spin default 1 min 1 max 9"),
+            Some(d("Max var Depth", &[]))
         );
         for bad in [
             "option",
