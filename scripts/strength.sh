@@ -8,11 +8,12 @@
 #   fairy                 Fairy-Stockfish, shogi
 #   gpsusi                GPS Shogi, Thread 1
 # Chess (python-chess): 10 s + 0.1 s, 4 random plies per game pair.
-# Shogi (cshogi): no main time, 1 s byoyomi, 6 random plies per pair; the
-# opponents get a Move Overhead / margin so that they do not forfeit
-# (Fairy-Stockfish overran short byoyomi by 0.2-1 s at its default; gpsusi,
-# which has no such option, overran 1 s by 0.1-0.45 s: it is told 0.6 s and
-# forfeits only past 2 s, since told 0.6 s it still took up to 1.15 s).
+# Shogi (cshogi): no main time, 1 s byoyomi, 6 random plies per pair.
+# Fairy-Stockfish plays at its defaults (`Move Overhead` 30 ms; with no
+# main time it does not forfeit; with main time it reads the other side's
+# clock, docs/strength.md). gpsusi, which has no overhead option, overran
+# 1 s by 0.1-0.45 s: it is told 0.6 s and forfeits only past 2 s, since
+# told 0.6 s it still took up to 1.15 s.
 # Each run writes docs/strength/<pairing>-<UTC time>.log (every game line,
 # the seed, the binary's git revision) and the games with each move's
 # score, depth and time: for chess docs/strength/<same name>.pgn, for shogi
