@@ -111,6 +111,16 @@ impl Declared {
     }
 }
 
+/// The option that selects `variant` over `protocol`, or `None` for the
+/// plain variants: they are the protocol defaults, so no option is sent and
+/// every standard engine plays them.
+fn variant_option(protocol: Protocol, variant: Variant) -> Option<&'static str> {
+    variant.has_tris().then_some(match protocol {
+        Protocol::Uci => "UCI_Variant",
+        Protocol::Usi => "USI_Variant",
+    })
+}
+
 /// Checks that an engine declared what a match would send it: every option
 /// of `options`, and for a Tris variant the variant option
 /// (`UCI_Variant`/`USI_Variant`) offering it. An option the engine does not
@@ -140,11 +150,7 @@ pub fn check_declared(
             ));
         }
     }
-    if !matches!(variant, Variant::Chess | Variant::Shogi) {
-        let option = match protocol {
-            Protocol::Uci => "UCI_Variant",
-            Protocol::Usi => "USI_Variant",
-        };
+    if let Some(option) = variant_option(protocol, variant) {
         let v = variant.to_string();
         match find(option) {
             None => return Err(format!("cannot play {v}: it declares no {option} option")),
@@ -396,12 +402,8 @@ impl EngineProc {
         timeout: Duration,
     ) -> Result<(), EngineError> {
         self.hello(timeout)?;
-        // The plain variants are the protocol defaults: no option is sent,
-        // so that every standard engine works.
-        match (self.protocol, variant) {
-            (_, Variant::Chess | Variant::Shogi) => {}
-            (Protocol::Uci, v) => self.send(&format!("setoption name UCI_Variant value {v}"))?,
-            (Protocol::Usi, v) => self.send(&format!("setoption name USI_Variant value {v}"))?,
+        if let Some(option) = variant_option(self.protocol, variant) {
+            self.send(&format!("setoption name {option} value {variant}"))?;
         }
         for (name, value) in options {
             self.send(&format!("setoption name {name} value {value}"))?;

@@ -9,8 +9,6 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use movegen::Variant;
-
 use super::engine_proc::{check_declared, EngineProc, Log};
 use super::game::{self, GameConfig, Played, Seat};
 use super::openings::{self, Opening, SplitMix};
@@ -295,11 +293,10 @@ pub fn run<G: Rules>(cfg: &MatchConfig) -> Result<(), String> {
     // game; so is an option the engine does not declare, or a Tris variant
     // it does not offer. An engine that does not answer `uci`/`usi` here
     // is left to lose its games, as it would without the check.
-    let tris = !matches!(cfg.variant, Variant::Chess | Variant::Shogi);
     for spec in &cfg.engines {
         let mut p = EngineProc::spawn(spec, cfg.protocol, None, spec.name.clone())
             .map_err(|e| format!("--engine {}: {e}", spec.name))?;
-        if !spec.options.is_empty() || tris {
+        if !spec.options.is_empty() || cfg.variant.has_tris() {
             if let Ok(declared) = p.hello(cfg.init_timeout) {
                 check_declared(cfg.protocol, cfg.variant, &declared, &spec.options)
                     .map_err(|e| format!("--engine {}: {e}", spec.name))?;
