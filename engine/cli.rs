@@ -14,7 +14,7 @@ usage:
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
-  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--screlu] [--residual] [--mirror] [--test FILE[,FILE...]] [--init NET]
+  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--hidden UNITS] [--screlu] [--residual] [--mirror] [--test FILE[,FILE...]] [--init NET]
   triskelion gen-data --variant V --out FILE --games N [--nodes N] [--seed S] [--random-plies LO-HI] [--threads T] [--adjudicate CP] [--max-plies N]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
@@ -274,7 +274,7 @@ pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
 /// labelled positions (`gen-data`, `scripts/nnue_data.py`) and writes it to
 /// `--out`.
 pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
-    use search::eval::nnue::InputSet;
+    use search::eval::nnue::{InputSet, DEFAULT_HIDDEN, MAX_HIDDEN};
     use search::eval::nnue_train::{read_samples, train, TrainConfig};
     let a = Args::parse(args, &["--residual", "--screlu", "--mirror"])?;
     a.check_known(&[
@@ -293,10 +293,11 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         "--threads",
         "--seed",
         "--buckets",
+        "--hidden",
         "--init",
     ])?;
-    // The shape of a network to start from is its own: --buckets, --screlu
-    // and --residual default to it (a contradiction is refused below,
+    // The shape of a network to start from is its own: --hidden, --buckets,
+    // --screlu and --residual default to it (a contradiction is refused below,
     // before the data is read).
     let init = match a.value("--init") {
         None => None,
@@ -336,6 +337,17 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
             |&n| (1..=16).contains(&n),
         )
         .map_err(|v| CliError(format!("--buckets: '{v}' must be 1 to 16")))?,
+        hidden: number(
+            &a,
+            "--hidden",
+            init.as_ref().map_or(DEFAULT_HIDDEN, |n| n.hidden),
+            |&n| n > 0 && n % 16 == 0 && n <= MAX_HIDDEN,
+        )
+        .map_err(|v| {
+            CliError(format!(
+                "--hidden: '{v}' must be a multiple of 16 up to {MAX_HIDDEN}"
+            ))
+        })?,
         squared: a.flag("--screlu") || init.as_ref().is_some_and(|n| n.squared),
         set: match a.value("--variant") {
             None | Some("chess") => InputSet::Chess,

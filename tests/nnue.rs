@@ -141,12 +141,15 @@ fn a_trained_network_plays_through_evalfile_and_bad_files_keep_the_old_one() {
 fn train_nnue_init_goes_on_from_a_network_of_its_shape() {
     let data = knight_file("init");
     let first = temp_path("init", "first.nnue");
+    // Half the built-in networks' hidden units: the engine reads a
+    // network of any size a file may hold.
     train_small(
-        &["--screlu", "--buckets", "2"],
+        &["--screlu", "--buckets", "2", "--hidden", "64"],
         data.to_str().unwrap(),
         &first,
     );
-    // --init takes the file's shape (SCReLU, 2 buckets) without the flags.
+    // --init takes the file's shape (64 hidden units, SCReLU, 2 buckets)
+    // without the flags.
     let second = temp_path("init", "second.nnue");
     let (code, _, err) = run(&[
         "train-nnue",
@@ -189,13 +192,18 @@ fn train_nnue_init_goes_on_from_a_network_of_its_shape() {
     for (extra, expected) in [
         (
             vec!["--buckets", "4"],
-            "the initial network has chess inputs (768), 2 bucket(s), SCReLU; \
-             the training asks for chess inputs (768), 4 bucket(s), SCReLU",
+            "the initial network has chess inputs (768), 64 hidden units, 2 bucket(s), SCReLU; \
+             the training asks for chess inputs (768), 64 hidden units, 4 bucket(s), SCReLU",
         ),
         (
             vec!["--variant", "shogi"],
-            "the initial network has chess inputs (768), 2 bucket(s), SCReLU; \
-             the training asks for shogi inputs (2344), 2 bucket(s), SCReLU",
+            "the initial network has chess inputs (768), 64 hidden units, 2 bucket(s), SCReLU; \
+             the training asks for shogi inputs (2344), 64 hidden units, 2 bucket(s), SCReLU",
+        ),
+        (
+            vec!["--hidden", "128"],
+            "the initial network has chess inputs (768), 64 hidden units, 2 bucket(s), SCReLU; \
+             the training asks for chess inputs (768), 128 hidden units, 2 bucket(s), SCReLU",
         ),
         (
             vec!["--init", "/nonexistent/net.nnue"],
@@ -249,6 +257,11 @@ fn train_nnue_rejects_bad_input_with_the_reason() {
         (with(&["--epochs", "0"]), "--epochs"),
         (with(&["--lambda", "2"]), "--lambda"),
         (with(&["--buckets", "17"]), "--buckets"),
+        (
+            with(&["--hidden", "100"]),
+            "--hidden: '100' must be a multiple of 16 up to 512",
+        ),
+        (with(&["--hidden", "0"]), "--hidden: '0'"),
     ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");

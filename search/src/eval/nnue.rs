@@ -3,7 +3,8 @@
 //! whose view it is × role × square, the square mirrored for Black); in
 //! shogi 2,344 (relative colour × 14 roles × 81 squares, the board turned
 //! for White, then each hand's pieces counted one input per piece:
-//! "at least k pawns in hand" and so on). One hidden layer of [`HIDDEN`]
+//! "at least k pawns in hand" and so on). One hidden layer (its size a
+//! multiple of 16 up to [`MAX_HIDDEN`], read from the file) of
 //! clipped-ReLU units (or their squares) per side's view (shared weights),
 //! and one output from both views, the side to move's first; the output
 //! layer may come in buckets by the number of pieces on the board
@@ -25,17 +26,17 @@
 //!
 //! ```text
 //! 8 bytes   magic "TRISNN01"
-//! u32       hidden size (must be HIDDEN)
+//! u32       hidden size H (a multiple of 16, 16 to MAX_HIDDEN)
 //! u32       flags: bit 0 = residual (the output is added to the
 //!           hand-written evaluation); bit 1 = squared clipped ReLU
 //!           (the hidden activation is clamp(x, 0, 1)²); bit 2 = the
 //!           shogi inputs (else chess)
 //! u32       output buckets B (1 to 16)
-//! i16 × N × HIDDEN     input weights (N = 768 or 2,344), input-major, scaled by QA
-//! i16 × HIDDEN         hidden biases, scaled by QA
-//! i16 × B × 2 × HIDDEN output weights by bucket (side to move's view
-//!                      first), scaled by QB
-//! i32 × B              output biases, scaled by QA × QB
+//! i16 × N × H       input weights (N = 768 or 2,344), input-major, scaled by QA
+//! i16 × H           hidden biases, scaled by QA
+//! i16 × B × 2 × H   output weights by bucket (side to move's view
+//!                   first), scaled by QB
+//! i32 × B           output biases, scaled by QA × QB
 //! ```
 
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -45,8 +46,14 @@ use movegen::chess::{Color, Position, Role};
 use movegen::shogi;
 use movegen::{Game, Variant};
 
-/// Hidden units per view.
-pub const HIDDEN: usize = 128;
+/// The most hidden units per view a network may have.
+pub const MAX_HIDDEN: usize = 512;
+/// Hidden units per view of a network the trainer makes unless told
+/// otherwise (the built-in networks' size).
+pub const DEFAULT_HIDDEN: usize = 128;
+/// One view's accumulator; a network of `hidden` units uses the first
+/// `hidden` entries.
+type Acc = [i16; MAX_HIDDEN];
 /// Chess inputs: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// Shogi board inputs: 2 colours × 14 roles × 81 squares.
@@ -123,11 +130,15 @@ pub fn bucket(pieces: usize, buckets: usize, set: InputSet) -> usize {
 pub struct Network {
     /// The inputs it reads.
     pub set: InputSet,
-    /// `set.inputs()` rows of `HIDDEN`.
-    pub input_weights: Vec<[i16; HIDDEN]>,
-    pub input_bias: [i16; HIDDEN],
-    /// Per bucket: the side to move's view, then the other.
-    pub output_weights: Vec<[[i16; HIDDEN]; 2]>,
+    /// Hidden units per view: a multiple of 16, 16 to [`MAX_HIDDEN`].
+    pub hidden: usize,
+    /// `set.inputs()` rows of `hidden`, one after the other.
+    pub input_weights: Vec<i16>,
+    /// `hidden` biases.
+    pub input_bias: Vec<i16>,
+    /// Per bucket: `hidden` weights of the side to move's view, then
+    /// `hidden` of the other's.
+    pub output_weights: Vec<i16>,
     /// Per bucket.
     pub output_bias: Vec<i32>,
     /// The output corrects the hand-written evaluation rather than
@@ -141,9 +152,10 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({} {} -> {HIDDEN} x 2 -> 1, {} buckets)",
+            "Network({} {} -> {} x 2 -> 1, {} buckets)",
             self.set.name(),
             self.set.inputs(),
+            self.hidden,
             self.output_bias.len()
         )
     }
@@ -249,9 +261,9 @@ impl Network {
             return Err("not a Triskelion network file (bad magic)".into());
         }
         let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
-        if hidden != HIDDEN {
+        if hidden == 0 || hidden % 16 != 0 || hidden > MAX_HIDDEN {
             return Err(format!(
-                "the network has {hidden} hidden units, this build reads {HIDDEN}"
+                "the network has {hidden} hidden units; a multiple of 16 up to {MAX_HIDDEN} is read"
             ));
         }
         let flags = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
@@ -270,7 +282,7 @@ impl Network {
             InputSet::Chess
         };
         let inputs = set.inputs();
-        let expected = 20 + 2 * (inputs * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets;
+        let expected = 20 + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
         if bytes.len() != expected {
             return Err(format!(
                 "the network file has {} bytes, expected {expected}",
@@ -278,33 +290,24 @@ impl Network {
             ));
         }
         let mut at = 20;
-        let mut next16 = || {
-            let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
-            at += 2;
+        let mut read16 = |n: usize| -> Vec<i16> {
+            let v = bytes[at..at + 2 * n]
+                .chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]]))
+                .collect();
+            at += 2 * n;
             v
         };
-        let mut input_weights = vec![[0i16; HIDDEN]; inputs];
-        for row in &mut input_weights {
-            for w in row.iter_mut() {
-                *w = next16();
-            }
-        }
-        let mut input_bias = [0i16; HIDDEN];
-        for b in &mut input_bias {
-            *b = next16();
-        }
-        let mut output_weights = vec![[[0i16; HIDDEN]; 2]; buckets];
-        for view in output_weights.iter_mut().flatten() {
-            for w in view.iter_mut() {
-                *w = next16();
-            }
-        }
+        let input_weights = read16(inputs * hidden);
+        let input_bias = read16(hidden);
+        let output_weights = read16(buckets * 2 * hidden);
         let output_bias = bytes[at..]
             .chunks_exact(4)
             .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
             .collect();
         let net = Network {
             set,
+            hidden,
             input_weights,
             input_bias,
             output_weights,
@@ -321,10 +324,10 @@ impl Network {
     /// magnitudes plus the bias must fit.
     fn check_range(&self) -> Result<(), String> {
         let most = self.set.max_active();
-        for h in 0..HIDDEN {
+        for h in 0..self.hidden {
             let mut worst: Vec<i32> = self
                 .input_weights
-                .iter()
+                .chunks_exact(self.hidden)
                 .map(|row| (row[h] as i32).abs())
                 .collect();
             worst.sort_unstable_by(|a, b| b.cmp(a));
@@ -339,9 +342,9 @@ impl Network {
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(20 + 2 * (self.set.inputs() + 1 + 32) * HIDDEN);
+        let mut out = Vec::with_capacity(20 + 2 * (self.set.inputs() + 1 + 32) * self.hidden);
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         let flags = u32::from(self.residual)
             | u32::from(self.squared) << 1
             | u32::from(self.set == InputSet::Shogi) << 2;
@@ -350,9 +353,8 @@ impl Network {
         let all16 = self
             .input_weights
             .iter()
-            .flatten()
             .chain(&self.input_bias)
-            .chain(self.output_weights.iter().flatten().flatten());
+            .chain(&self.output_weights);
         for v in all16 {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -362,24 +364,39 @@ impl Network {
         out
     }
 
+    /// The input weights of input `f` (`hidden` of them).
+    #[inline]
+    pub fn row(&self, f: usize) -> &[i16] {
+        &self.input_weights[f * self.hidden..(f + 1) * self.hidden]
+    }
+
+    /// The output weights of bucket `b` for view `v` (0: the side to
+    /// move's, 1: the other's).
+    #[inline]
+    pub fn output_row(&self, b: usize, v: usize) -> &[i16] {
+        let at = (2 * b + v) * self.hidden;
+        &self.output_weights[at..at + self.hidden]
+    }
+
     /// The accumulator of one view.
     #[inline]
-    fn accumulate(&self, inputs: &[u16]) -> [i16; HIDDEN] {
-        let mut acc = self.input_bias;
+    fn accumulate(&self, inputs: &[u16]) -> Acc {
+        let mut acc = [0; MAX_HIDDEN];
+        acc[..self.hidden].copy_from_slice(&self.input_bias);
         for &f in inputs {
-            let row = &self.input_weights[f as usize];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a = a.wrapping_add(*w);
-            }
+            add_row(&mut acc, self.row(f as usize), true);
         }
         acc
     }
 
     /// The output in centipawns from the accumulators of the side to move's
     /// view and the other's, for `pieces` pieces on the board.
-    fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN], pieces: usize) -> i32 {
+    fn output(&self, us: &Acc, them: &Acc, pieces: usize) -> i32 {
         let b = bucket(pieces, self.output_bias.len(), self.set);
-        let views = [us, them].into_iter().zip(&self.output_weights[b]);
+        let h = self.hidden;
+        let views = [&us[..h], &them[..h]]
+            .into_iter()
+            .zip([self.output_row(b, 0), self.output_row(b, 1)]);
         let sum = if self.squared {
             // Each term is below 255 × 127 × 255; their sum may pass i32.
             let mut sum = 0i64;
@@ -529,7 +546,7 @@ fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i
             } = &mut *last;
             let mut apply = |f: [usize; 2], add: bool| {
                 for (a, f) in acc.iter_mut().zip(f) {
-                    add_row(a, &net.input_weights[f], add);
+                    add_row(a, net.row(f), add);
                 }
             };
             for color in [C::Black, C::White] {
@@ -581,9 +598,10 @@ fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i
     })
 }
 
-/// Adds an input's row to an accumulator (or subtracts it).
+/// Adds an input's row to the first `row.len()` entries of an accumulator
+/// (or subtracts it).
 #[inline]
-fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN], add: bool) {
+fn add_row(acc: &mut Acc, row: &[i16], add: bool) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = if add {
             a.wrapping_add(*w)
@@ -599,7 +617,7 @@ struct LastShogi {
     net: usize,
     pieces: [u128; 28],
     hands: [[u8; 7]; 2],
-    acc: [[i16; HIDDEN]; 2],
+    acc: [Acc; 2],
 }
 
 /// [`Network::evaluate`] from this thread's last accumulators; `key` names
@@ -624,7 +642,7 @@ struct Last {
     /// none yet).
     net: usize,
     pieces: [u64; 12],
-    acc: [[i16; HIDDEN]; 2],
+    acc: [Acc; 2],
 }
 
 /// Above this many changed pieces the accumulators are computed afresh.
@@ -654,8 +672,7 @@ impl Last {
                     for (bits, add) in [(old & !new, false), (new & !old, true)] {
                         for sq in movegen::chess::Bitboard(bits) {
                             for (v, view) in Color::ALL.into_iter().enumerate() {
-                                let row =
-                                    &net.input_weights[feature(view, color, role, sq.index())];
+                                let row = net.row(feature(view, color, role, sq.index()));
                                 add_row(&mut self.acc[v], row, add);
                             }
                         }
@@ -674,14 +691,14 @@ thread_local! {
             net: 0,
             pieces: [0; 28],
             hands: [[0; 7]; 2],
-            acc: [[0; HIDDEN]; 2],
+            acc: [[0; MAX_HIDDEN]; 2],
         })
     };
     static LAST: std::cell::RefCell<Last> = const {
         std::cell::RefCell::new(Last {
             net: 0,
             pieces: [0; 12],
-            acc: [[0; HIDDEN]; 2],
+            acc: [[0; MAX_HIDDEN]; 2],
         })
     };
 }
@@ -755,22 +772,22 @@ mod tests {
         } else {
             InputSet::Chess
         };
+        // Sizes from the smallest a file may have to twice the built-in one.
+        let hidden = [128, 16, 256, 48][seed as usize % 4];
+        let buckets = 1 + seed as usize % 8;
         let mut net = Network {
             set,
-            input_weights: vec![[0; HIDDEN]; set.inputs()],
-            input_bias: [0; HIDDEN],
-            output_weights: vec![[[0; HIDDEN]; 2]; 1 + seed as usize % 8],
+            hidden,
+            input_weights: vec![0; set.inputs() * hidden],
+            input_bias: vec![0; hidden],
+            output_weights: vec![0; buckets * 2 * hidden],
             output_bias: (0..1 + seed as i32 % 8).map(|b| 1234 - 100 * b).collect(),
             residual: seed % 2 == 1,
             squared: seed % 3 == 1,
         };
-        for row in &mut net.input_weights {
-            row.iter_mut().for_each(|w| *w = next(300));
-        }
+        net.input_weights.iter_mut().for_each(|w| *w = next(300));
         net.input_bias.iter_mut().for_each(|w| *w = next(300));
-        for v in net.output_weights.iter_mut().flatten() {
-            v.iter_mut().for_each(|w| *w = next(120));
-        }
+        net.output_weights.iter_mut().for_each(|w| *w = next(120));
         net
     }
 
@@ -787,9 +804,16 @@ mod tests {
         assert!(Network::from_bytes(b"hello").unwrap_err().contains("magic"));
         let short = &bytes[..bytes.len() - 1];
         assert!(Network::from_bytes(short).unwrap_err().contains("bytes"));
+        for odd in [0u32, 100, 1024] {
+            let mut wide = bytes.clone();
+            wide[8..12].copy_from_slice(&odd.to_le_bytes());
+            let err = Network::from_bytes(&wide).unwrap_err();
+            assert!(err.contains(&format!("{odd} hidden units")), "{err}");
+        }
+        // Another valid size than the file's: its length is wrong.
         let mut wide = bytes.clone();
-        wide[8..12].copy_from_slice(&256u32.to_le_bytes());
-        assert!(Network::from_bytes(&wide).unwrap_err().contains("256"));
+        wide[8..12].copy_from_slice(&512u32.to_le_bytes());
+        assert!(Network::from_bytes(&wide).unwrap_err().contains("bytes"));
         let mut flagged = bytes.clone();
         flagged[12] = 9;
         assert!(Network::from_bytes(&flagged).unwrap_err().contains("flags"));
@@ -799,7 +823,10 @@ mod tests {
             .unwrap_err()
             .contains("17 output buckets"));
         let mut big = pseudo_random_net(9);
-        big.input_weights.iter_mut().for_each(|r| r[5] = 2000);
+        let h = big.hidden;
+        big.input_weights
+            .chunks_exact_mut(h)
+            .for_each(|r| r[5] = 2000);
         let err = Network::from_bytes(&big.to_bytes()).unwrap_err();
         assert!(err.contains("overflow"), "{err}");
     }
@@ -900,40 +927,43 @@ mod tests {
         let one = net.evaluate(&pos);
         // Eight buckets, the start position's (32 pieces) the last: only
         // its weights count.
-        let w = net.output_weights[0];
-        net.output_weights = vec![[[0; HIDDEN]; 2]; 8];
+        let w = net.output_weights.clone();
+        let per = w.len();
+        net.output_weights = vec![0; 8 * per];
         net.output_bias = vec![0; 8];
-        net.output_weights[7] = w;
+        net.output_weights[7 * per..].copy_from_slice(&w);
         net.output_bias[7] = 1234;
         assert_eq!(net.evaluate(&pos), one);
         net.output_bias[7] = 0;
-        net.output_weights[7] = [[0; HIDDEN]; 2];
-        net.output_weights[6] = w;
+        net.output_weights[7 * per..].fill(0);
+        net.output_weights[6 * per..7 * per].copy_from_slice(&w);
         assert_eq!(net.evaluate(&pos), 0);
     }
 
     #[test]
     fn the_evaluation_adds_up_the_rows_of_the_pieces() {
         // One active unit: the output is its clipped sum times its weight.
+        let h = 32;
         let mut net = Network {
             set: InputSet::Chess,
-            input_weights: vec![[0; HIDDEN]; INPUTS],
-            input_bias: [0; HIDDEN],
-            output_weights: vec![[[0; HIDDEN]; 2]],
+            hidden: h,
+            input_weights: vec![0; INPUTS * h],
+            input_bias: vec![0; h],
+            output_weights: vec![0; 2 * h],
             output_bias: vec![0],
             residual: false,
             squared: false,
         };
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
         let pawn = feature(Color::White, Color::White, Role::Pawn, 12);
-        net.input_weights[pawn][0] = 100;
-        net.output_weights[0][0][0] = QB as i16;
+        net.input_weights[pawn * h] = 100;
+        net.output_weights[0] = QB as i16;
         // 100 / 255 of an activation, times SCALE.
         assert_eq!(net.evaluate(&pos), 100 * SCALE / QA);
         // Black to move sees the pawn as the other side's: the second view.
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").unwrap();
         assert_eq!(net.evaluate(&pos), 0);
-        net.output_weights[0][1][0] = -(QB as i16);
+        net.output_weights[h] = -(QB as i16);
         assert_eq!(net.evaluate(&pos), -100 * SCALE / QA);
     }
 
@@ -967,7 +997,7 @@ mod tests {
     fn a_shogi_network_survives_a_round_trip_and_is_told_from_a_chess_one() {
         let net = pseudo_random_net(107);
         assert_eq!(net.set, InputSet::Shogi);
-        assert_eq!(net.input_weights.len(), SHOGI_INPUTS);
+        assert_eq!(net.input_weights.len(), SHOGI_INPUTS * net.hidden);
         let bytes = net.to_bytes();
         assert!(Network::from_bytes(&bytes).unwrap() == net);
         // Chess's length with the shogi flag (or the reverse) is refused.

@@ -20,7 +20,7 @@
 
 use std::io::BufRead;
 
-use super::nnue::{bucket, InputSet, Network, HIDDEN, MAX_ACTIVE, MAX_BUCKETS, QA, QB, SCALE};
+use super::nnue::{bucket, InputSet, Network, MAX_ACTIVE, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE};
 
 const CLIP: f32 = 1.98;
 
@@ -226,12 +226,16 @@ pub struct TrainConfig {
     pub residual: bool,
     /// Output buckets by the number of pieces (1 to 16).
     pub buckets: usize,
+    /// Hidden units per view (a multiple of 16 up to
+    /// [`MAX_HIDDEN`]).
+    pub hidden: usize,
     /// The squared clipped ReLU as the hidden activation.
     pub squared: bool,
     /// The game of the samples.
     pub set: InputSet,
     /// Start from this network instead of random weights. Its inputs,
-    /// buckets, activation and residual flag must be those above; its
+    /// hidden size, buckets, activation and residual flag must be those
+    /// above; its
     /// held-out loss is reported as epoch 0 and kept if no epoch beats it.
     pub init: Option<Network>,
 }
@@ -243,19 +247,27 @@ impl TrainConfig {
         let Some(init) = &self.init else {
             return Ok(());
         };
-        let shape = |set: InputSet, buckets: usize, squared: bool, residual: bool| {
-            format!(
-                "{} inputs ({}), {buckets} bucket(s), {}{}",
-                set.name(),
-                set.inputs(),
-                if squared { "SCReLU" } else { "CReLU" },
-                if residual { ", residual" } else { "" }
-            )
-        };
+        let shape =
+            |set: InputSet, hidden: usize, buckets: usize, squared: bool, residual: bool| {
+                format!(
+                    "{} inputs ({}), {hidden} hidden units, {buckets} bucket(s), {}{}",
+                    set.name(),
+                    set.inputs(),
+                    if squared { "SCReLU" } else { "CReLU" },
+                    if residual { ", residual" } else { "" }
+                )
+            };
         let (want, have) = (
-            shape(self.set, self.buckets, self.squared, self.residual),
+            shape(
+                self.set,
+                self.hidden,
+                self.buckets,
+                self.squared,
+                self.residual,
+            ),
             shape(
                 init.set,
+                init.hidden,
                 init.output_bias.len(),
                 init.squared,
                 init.residual,
@@ -274,9 +286,10 @@ impl TrainConfig {
 #[derive(Clone)]
 pub struct FloatNet {
     set: InputSet,
-    w1: Vec<f32>, // inputs × HIDDEN
-    b1: Vec<f32>, // HIDDEN
-    w2: Vec<f32>, // buckets × 2 × HIDDEN
+    hidden: usize,
+    w1: Vec<f32>, // inputs × hidden
+    b1: Vec<f32>, // hidden
+    w2: Vec<f32>, // buckets × 2 × hidden
     b2: Vec<f32>, // buckets
     residual: bool,
     squared: bool,
@@ -302,17 +315,30 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl FloatNet {
-    pub fn new(set: InputSet, seed: u64, residual: bool, buckets: usize) -> FloatNet {
+    /// Random weights; `hidden` must be a multiple of 16 up to
+    /// [`MAX_HIDDEN`] (the sizes a network file may have).
+    pub fn new(
+        set: InputSet,
+        seed: u64,
+        residual: bool,
+        buckets: usize,
+        hidden: usize,
+    ) -> FloatNet {
+        assert!(
+            hidden > 0 && hidden % 16 == 0 && hidden <= MAX_HIDDEN,
+            "hidden size {hidden}"
+        );
         let mut rng = Rng(seed | 1);
         let s1 = (1.0 / set.max_active() as f32).sqrt();
-        let s2 = (1.0 / (2 * HIDDEN) as f32).sqrt();
+        let s2 = (1.0 / (2 * hidden) as f32).sqrt();
         FloatNet {
             set,
-            w1: (0..set.inputs() * HIDDEN)
+            hidden,
+            w1: (0..set.inputs() * hidden)
                 .map(|_| rng.unit() * s1)
                 .collect(),
-            b1: vec![0.0; HIDDEN],
-            w2: (0..buckets * 2 * HIDDEN).map(|_| rng.unit() * s2).collect(),
+            b1: vec![0.0; hidden],
+            w2: (0..buckets * 2 * hidden).map(|_| rng.unit() * s2).collect(),
             b2: vec![0.0; buckets],
             residual,
             squared: false,
@@ -325,20 +351,10 @@ impl FloatNet {
         let (qa, qb) = (QA as f32, QB as f32);
         FloatNet {
             set: net.set,
-            w1: net
-                .input_weights
-                .iter()
-                .flatten()
-                .map(|&w| w as f32 / qa)
-                .collect(),
+            hidden: net.hidden,
+            w1: net.input_weights.iter().map(|&w| w as f32 / qa).collect(),
             b1: net.input_bias.iter().map(|&b| b as f32 / qa).collect(),
-            w2: net
-                .output_weights
-                .iter()
-                .flatten()
-                .flatten()
-                .map(|&w| w as f32 / qb)
-                .collect(),
+            w2: net.output_weights.iter().map(|&w| w as f32 / qb).collect(),
             b2: net
                 .output_bias
                 .iter()
@@ -349,22 +365,23 @@ impl FloatNet {
         }
     }
 
-    fn accumulate(&self, inputs: &[u16], acc: &mut [f32; HIDDEN]) {
+    fn accumulate(&self, inputs: &[u16], acc: &mut [f32]) {
+        let h = self.hidden;
         acc.copy_from_slice(&self.b1);
         for &f in inputs {
-            let row = &self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+            let row = &self.w1[f as usize * h..(f as usize + 1) * h];
             for (a, w) in acc.iter_mut().zip(row) {
                 *a += w;
             }
         }
     }
 
-    /// Both views' accumulators of a sample.
-    fn accumulators(&self, s: &Sample) -> [[f32; HIDDEN]; 2] {
-        let n = s.len as usize;
-        let mut a = [[0f32; HIDDEN]; 2];
-        self.accumulate(&s.us[..n], &mut a[0]);
-        self.accumulate(&s.them[..n], &mut a[1]);
+    /// Both views' accumulators of a sample (the first `hidden` entries).
+    fn accumulators(&self, s: &Sample) -> [[f32; MAX_HIDDEN]; 2] {
+        let (n, h) = (s.len as usize, self.hidden);
+        let mut a = [[0f32; MAX_HIDDEN]; 2];
+        self.accumulate(&s.us[..n], &mut a[0][..h]);
+        self.accumulate(&s.them[..n], &mut a[1][..h]);
         a
     }
 
@@ -385,14 +402,14 @@ impl FloatNet {
 
     /// The output weights of a bucket (both views).
     fn w2_of(&self, b: usize) -> &[f32] {
-        &self.w2[b * 2 * HIDDEN..(b + 1) * 2 * HIDDEN]
+        &self.w2[b * 2 * self.hidden..(b + 1) * 2 * self.hidden]
     }
 
     /// The output from the accumulators and the sample's base.
-    fn output(&self, a: &[[f32; HIDDEN]; 2], s: &Sample) -> f32 {
+    fn output(&self, a: &[[f32; MAX_HIDDEN]; 2], s: &Sample) -> f32 {
         let b = self.bucket(s);
         let mut out = self.b2[b] + s.base / SCALE as f32;
-        for (acc, w) in a.iter().zip(self.w2_of(b).chunks_exact(HIDDEN)) {
+        for (acc, w) in a.iter().zip(self.w2_of(b).chunks_exact(self.hidden)) {
             out += acc
                 .iter()
                 .zip(w)
@@ -419,25 +436,27 @@ impl FloatNet {
         let b = self.bucket(s);
         g.b2[b] += d_out;
         let views = [&s.us[..n], &s.them[..n]];
+        let h = self.hidden;
         for (((inputs, acc), w), gw2) in views
             .into_iter()
             .zip(&a)
-            .zip(self.w2_of(b).chunks_exact(HIDDEN))
-            .zip(g.w2[b * 2 * HIDDEN..(b + 1) * 2 * HIDDEN].chunks_exact_mut(HIDDEN))
+            .zip(self.w2_of(b).chunks_exact(h))
+            .zip(g.w2[b * 2 * h..(b + 1) * 2 * h].chunks_exact_mut(h))
         {
-            let mut d_acc = [0f32; HIDDEN];
-            for (((&x, &w), gw), d) in acc.iter().zip(w).zip(gw2.iter_mut()).zip(&mut d_acc) {
+            let mut d_acc = [0f32; MAX_HIDDEN];
+            let d_acc = &mut d_acc[..h];
+            for (((&x, &w), gw), d) in acc.iter().zip(w).zip(gw2.iter_mut()).zip(d_acc.iter_mut()) {
                 *gw += d_out * self.activation(x);
                 if x > 0.0 && x < 1.0 {
                     *d = d_out * w * if self.squared { 2.0 * x } else { 1.0 };
                 }
             }
-            for (gb, d) in g.b1.iter_mut().zip(&d_acc) {
+            for (gb, d) in g.b1.iter_mut().zip(d_acc.iter()) {
                 *gb += d;
             }
             for &f in inputs {
-                let row = &mut g.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
-                for (gw, d) in row.iter_mut().zip(&d_acc) {
+                let row = &mut g.w1[f as usize * h..(f as usize + 1) * h];
+                for (gw, d) in row.iter_mut().zip(d_acc.iter()) {
                     *gw += d;
                 }
             }
@@ -469,31 +488,12 @@ impl FloatNet {
     /// Rounds to the quantised network.
     pub fn quantise(&self) -> Network {
         let q = |x: f32, s: i32| (x * s as f32).round() as i16;
-        let mut input_weights = vec![[0i16; HIDDEN]; self.set.inputs()];
-        for (f, row) in input_weights.iter_mut().enumerate() {
-            for (h, w) in row.iter_mut().enumerate() {
-                *w = q(self.w1[f * HIDDEN + h], QA);
-            }
-        }
-        let mut input_bias = [0i16; HIDDEN];
-        for (b, x) in input_bias.iter_mut().zip(&self.b1) {
-            *b = q(*x, QA);
-        }
-        let mut output_weights = vec![[[0i16; HIDDEN]; 2]; self.b2.len()];
-        for (view, w) in output_weights
-            .iter_mut()
-            .flatten()
-            .zip(self.w2.chunks_exact(HIDDEN))
-        {
-            for (q_w, &x) in view.iter_mut().zip(w) {
-                *q_w = q(x, QB);
-            }
-        }
         Network {
             set: self.set,
-            input_weights,
-            input_bias,
-            output_weights,
+            hidden: self.hidden,
+            input_weights: self.w1.iter().map(|&x| q(x, QA)).collect(),
+            input_bias: self.b1.iter().map(|&x| q(x, QA)).collect(),
+            output_weights: self.w2.iter().map(|&x| q(x, QB)).collect(),
             output_bias: self
                 .b2
                 .iter()
@@ -552,6 +552,12 @@ pub fn train(
     if !(1..=MAX_BUCKETS).contains(&cfg.buckets) {
         return Err(format!("buckets must be 1 to {MAX_BUCKETS}"));
     }
+    if cfg.hidden == 0 || cfg.hidden % 16 != 0 || cfg.hidden > MAX_HIDDEN {
+        return Err(format!(
+            "the hidden size must be a multiple of 16 up to {MAX_HIDDEN}, not {}",
+            cfg.hidden
+        ));
+    }
     let held = ((samples.len() as f64 * cfg.holdout) as usize).min(samples.len());
     let (fit, held_out) = samples.split_at_mut(samples.len() - held);
     if fit.is_empty() {
@@ -560,7 +566,7 @@ pub fn train(
     let mut best: Option<(f64, FloatNet)> = None;
     let mut net = match &cfg.init {
         None => {
-            let mut net = FloatNet::new(cfg.set, cfg.seed, cfg.residual, cfg.buckets);
+            let mut net = FloatNet::new(cfg.set, cfg.seed, cfg.residual, cfg.buckets, cfg.hidden);
             net.squared = cfg.squared;
             net
         }
@@ -662,6 +668,7 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::DEFAULT_HIDDEN;
     use movegen::chess::Position;
     use movegen::Variant;
 
@@ -782,8 +789,8 @@ mod tests {
     #[test]
     fn the_quantised_network_plays_as_the_float_one() {
         // Weights on the quantisation grid: only the arithmetic may differ.
-        for squared in [false, true] {
-            let mut net = FloatNet::new(InputSet::Chess, 5, false, 4);
+        for (squared, hidden) in [(false, DEFAULT_HIDDEN), (true, DEFAULT_HIDDEN), (true, 32)] {
+            let mut net = FloatNet::new(InputSet::Chess, 5, false, 4, hidden);
             net.squared = squared;
             net.b1
                 .iter_mut()
@@ -849,6 +856,7 @@ mod tests {
             seed,
             residual: false,
             buckets: 1,
+            hidden: DEFAULT_HIDDEN,
             squared: false,
             set: InputSet::Chess,
             init: None,
@@ -859,15 +867,40 @@ mod tests {
     fn training_lowers_the_loss_on_a_material_signal() {
         // A network must learn the knights' value well below the loss of a
         // constant guess.
-        let mut samples = knight_samples(3, 3000);
-        let cfg = small_config(8, 1);
-        let before = mean_loss(&FloatNet::new(InputSet::Chess, 1, false, 1), &samples, 1.0);
-        let net = train(&mut samples, &[], &cfg, |_| {}).unwrap();
-        let after = mean_loss(&net, &samples, 1.0);
-        assert!(after < before / 10.0, "{before} -> {after}");
-        let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/N7/4K3 w - - 0 1").unwrap();
-        let cp = net.quantise().evaluate(&pos);
-        assert!((60..=140).contains(&cp), "one knight up: {cp}");
+        // The same with a smaller hidden layer than the built-in networks'.
+        for hidden in [DEFAULT_HIDDEN, 32] {
+            let mut samples = knight_samples(3, 3000);
+            let cfg = TrainConfig {
+                hidden,
+                ..small_config(8, 1)
+            };
+            let before = mean_loss(
+                &FloatNet::new(InputSet::Chess, 1, false, 1, hidden),
+                &samples,
+                1.0,
+            );
+            let net = train(&mut samples, &[], &cfg, |_| {}).unwrap();
+            let after = mean_loss(&net, &samples, 1.0);
+            assert!(after < before / 10.0, "{hidden}: {before} -> {after}");
+            let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/N7/4K3 w - - 0 1").unwrap();
+            let q = net.quantise();
+            assert_eq!(q.hidden, hidden);
+            let cp = q.evaluate(&pos);
+            assert!((60..=140).contains(&cp), "{hidden}: one knight up: {cp}");
+        }
+    }
+
+    #[test]
+    fn a_hidden_size_a_file_cannot_hold_is_refused() {
+        let mut samples = knight_samples(3, 100);
+        for hidden in [0, 24, 1024] {
+            let cfg = TrainConfig {
+                hidden,
+                ..small_config(1, 1)
+            };
+            let err = train(&mut samples, &[], &cfg, |_| {}).err().unwrap();
+            assert!(err.contains(&format!("not {hidden}")), "{err}");
+        }
     }
 
     #[test]
@@ -899,25 +932,33 @@ mod tests {
         assert!(lines[1].starts_with("epoch 1:"), "{lines:?}");
         // Kept: the better of the start and the epoch.
         assert!(mean_loss(&again, held, 1.0) <= start);
-        let random = mean_loss(&FloatNet::new(InputSet::Chess, 1, false, 2), held, 1.0);
+        let random = mean_loss(
+            &FloatNet::new(InputSet::Chess, 1, false, 2, DEFAULT_HIDDEN),
+            held,
+            1.0,
+        );
         assert!(start < random / 10.0, "{start} vs {random}");
 
-        for (buckets, squared, residual, set) in [
-            (4, true, false, InputSet::Chess),
-            (2, false, false, InputSet::Chess),
-            (2, true, true, InputSet::Chess),
-            (2, true, false, InputSet::Shogi),
+        for (buckets, squared, residual, set, hidden) in [
+            (4, true, false, InputSet::Chess, DEFAULT_HIDDEN),
+            (2, false, false, InputSet::Chess, DEFAULT_HIDDEN),
+            (2, true, true, InputSet::Chess, DEFAULT_HIDDEN),
+            (2, true, false, InputSet::Shogi, DEFAULT_HIDDEN),
+            (2, true, false, InputSet::Chess, 256),
         ] {
             let other = TrainConfig {
                 buckets,
                 squared,
                 residual,
                 set,
+                hidden,
                 ..cfg.clone()
             };
             let err = train(&mut samples, &[], &other, |_| {}).err().unwrap();
             assert!(
-                err.starts_with("the initial network has chess inputs (768), 2 bucket(s), SCReLU;"),
+                err.starts_with(
+                    "the initial network has chess inputs (768), 128 hidden units, 2 bucket(s), SCReLU;"
+                ),
                 "{err}"
             );
         }
