@@ -112,6 +112,9 @@ pub const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 /// The largest evaluation magnitude the network gives (centipawns).
 pub const MAX_EVAL: i64 = 10_000;
+/// The largest output weight magnitude of a network with the squared
+/// activation (the trainer clips weights to ±1.98, 126.7 × [`QB`]).
+pub const OUTPUT_MOST: i16 = 127;
 /// The file's magic bytes.
 pub const MAGIC: &[u8; 8] = b"TRISNN01";
 /// The most output buckets a file may have.
@@ -321,8 +324,21 @@ impl Network {
 
     /// The accumulators are `i16`: a position's sum must not overflow. With
     /// at most 32 inputs on (40 in shogi), the largest 32 (40) weight
-    /// magnitudes plus the bias must fit.
+    /// magnitudes plus the bias must fit. With the squared activation the
+    /// output weights must be within ±[`OUTPUT_MOST`] (the output's
+    /// arithmetic relies on it; the trainer's clipping keeps them there).
     fn check_range(&self) -> Result<(), String> {
+        if self.squared {
+            if let Some(w) = self
+                .output_weights
+                .iter()
+                .find(|w| w.unsigned_abs() > OUTPUT_MOST as u16)
+            {
+                return Err(format!(
+                    "an output weight ({w}) is beyond ±{OUTPUT_MOST}, the most a squared-activation network may have"
+                ));
+            }
+        }
         let most = self.set.max_active();
         for h in 0..self.hidden {
             let mut worst: Vec<i32> = self
@@ -397,28 +413,23 @@ impl Network {
         let views = [&us[..h], &them[..h]]
             .into_iter()
             .zip([self.output_row(b, 0), self.output_row(b, 1)]);
-        let sum = if self.squared {
-            // Each term is below 255 × 127 × 255; their sum may pass i32.
-            let mut sum = 0i64;
-            for (a, w) in views {
-                for (&x, &y) in a.iter().zip(w) {
-                    let c = (x as i32).clamp(0, QA);
-                    sum += (c * y as i32 * c) as i64;
-                }
-            }
-            (sum / QA as i64) as i32
-        } else {
-            let mut sum = 0i32;
-            for (a, w) in views {
-                for (&x, &y) in a.iter().zip(w) {
-                    sum += (x as i32).clamp(0, QA) * y as i32;
-                }
-            }
-            sum
-        };
-        // In i64: a network may make the sum large (its file is checked
-        // for its accumulators only); the result stays far from mate scores.
-        let cp = (sum as i64 + self.output_bias[b] as i64) * SCALE as i64 / (QA * QB) as i64;
+        // Each term is below 2^23: c ≤ 255, and a squared network's output
+        // weights are within ±OUTPUT_MOST ([`Network::check_range`]), so
+        // c × y fits i16 (255 × 127 = 32,385) and c × y × c < 2^23; a plain
+        // one's c × y < 255 × 2^15.
+        let mut sum = 0i64;
+        for (a, w) in views {
+            sum += if self.squared {
+                dot::<true>(a, w)
+            } else {
+                dot::<false>(a, w)
+            };
+        }
+        if self.squared {
+            sum /= QA as i64;
+        }
+        // The result stays far from mate scores.
+        let cp = (sum + self.output_bias[b] as i64) * SCALE as i64 / (QA * QB) as i64;
         cp.clamp(-MAX_EVAL, MAX_EVAL) as i32
     }
 
@@ -596,6 +607,29 @@ fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i
         };
         net.output(us, them, pos.occupied().count() as usize)
     })
+}
+
+/// The sum of the activations of `a` times the weights `w` (the same
+/// length): with `SQUARED`, clamp(x, 0, QA)² × w (computed as (clamp × w)
+/// × clamp, see [`Network::output`] for the range), else clamp(x, 0, QA)
+/// × w. Each term is below 2^23, so blocks of 256 are summed in i32 (the
+/// compiler's vector reductions) and the blocks in i64.
+#[inline(always)]
+fn dot<const SQUARED: bool>(a: &[i16], w: &[i16]) -> i64 {
+    let mut total = 0i64;
+    for (xs, ys) in a.chunks(256).zip(w.chunks(256)) {
+        let mut sum = 0i32;
+        for (&x, &y) in xs.iter().zip(ys) {
+            let c = x.clamp(0, QA as i16);
+            sum += if SQUARED {
+                i32::from(c.wrapping_mul(y)) * i32::from(c)
+            } else {
+                i32::from(c) * i32::from(y)
+            };
+        }
+        total += i64::from(sum);
+    }
+    total
 }
 
 /// Adds an input's row to the first `row.len()` entries of an accumulator
@@ -829,6 +863,89 @@ mod tests {
             .for_each(|r| r[5] = 2000);
         let err = Network::from_bytes(&big.to_bytes()).unwrap_err();
         assert!(err.contains("overflow"), "{err}");
+        // The squared activation's output weights stay within ±127.
+        let mut wide_out = pseudo_random_net(7);
+        assert!(wide_out.squared);
+        wide_out.output_weights[3] = -128;
+        let err = Network::from_bytes(&wide_out.to_bytes()).unwrap_err();
+        assert!(err.contains("output weight (-128)"), "{err}");
+        wide_out.squared = false;
+        assert!(Network::from_bytes(&wide_out.to_bytes()).is_ok());
+    }
+
+    #[test]
+    fn the_output_is_exact_at_every_size_and_weight_range() {
+        // The output's chunked arithmetic against a plain sum in i128, with
+        // accumulators beyond both ends of the clipping range and the
+        // largest weights a file may hold (±127 squared, any i16 plain).
+        let mut s = 5u64;
+        let mut next = move |lo: i64, hi: i64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            lo + (s % (hi - lo + 1) as u64) as i64
+        };
+        for (hidden, squared, extreme) in [
+            (16, true, false),
+            (128, true, true),
+            (512, true, true),
+            (48, false, false),
+            (128, false, true),
+            (512, false, true),
+        ] {
+            let most = if squared { 127 } else { i16::MAX as i64 };
+            let mut net = Network {
+                set: InputSet::Chess,
+                hidden,
+                input_weights: vec![0; INPUTS * hidden],
+                input_bias: vec![0; hidden],
+                output_weights: vec![0; 2 * hidden],
+                output_bias: vec![next(-100_000, 100_000) as i32],
+                residual: false,
+                squared,
+            };
+            for _ in 0..20 {
+                let mut acc = [[0i16; MAX_HIDDEN]; 2];
+                for a in acc.iter_mut().flatten().take(hidden) {
+                    *a = next(-400, 600) as i16;
+                }
+                for (i, w) in net.output_weights.iter_mut().enumerate() {
+                    *w = if extreme {
+                        // The largest terms, of one sign per half: the
+                        // running sum passes i32 before it comes back.
+                        if i % hidden < hidden / 2 {
+                            most as i16
+                        } else {
+                            -most as i16
+                        }
+                    } else {
+                        next(-most, most) as i16
+                    };
+                }
+                if extreme {
+                    for a in acc.iter_mut().flatten() {
+                        *a = 300;
+                    }
+                }
+                let mut sum = 0i128;
+                for (v, a) in acc.iter().enumerate() {
+                    for (x, w) in a[..hidden].iter().zip(net.output_row(0, v)) {
+                        let c = (*x as i128).clamp(0, QA as i128);
+                        sum += if squared {
+                            c * c * *w as i128
+                        } else {
+                            c * *w as i128
+                        };
+                    }
+                }
+                if squared {
+                    sum /= QA as i128;
+                }
+                let cp = (sum + net.output_bias[0] as i128) * SCALE as i128 / (QA * QB) as i128;
+                let want = cp.clamp(-MAX_EVAL as i128, MAX_EVAL as i128) as i32;
+                assert_eq!(net.output(&acc[0], &acc[1], 32), want, "{hidden} {squared}");
+            }
+        }
     }
 
     #[test]
