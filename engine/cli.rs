@@ -274,7 +274,7 @@ pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
 /// labelled positions (`gen-data`, `scripts/nnue_data.py`) and writes it to
 /// `--out`.
 pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
-    use search::eval::nnue::{InputSet, DEFAULT_HIDDEN, MAX_HIDDEN};
+    use search::eval::nnue::{is_hidden_size, InputSet, DEFAULT_HIDDEN, MAX_HIDDEN};
     use search::eval::nnue_train::{read_samples, train, TrainConfig};
     let a = Args::parse(args, &["--residual", "--screlu", "--mirror"])?;
     a.check_known(&[
@@ -341,7 +341,7 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
             &a,
             "--hidden",
             init.as_ref().map_or(DEFAULT_HIDDEN, |n| n.hidden),
-            |&n| n > 0 && n % 16 == 0 && n <= MAX_HIDDEN,
+            |&n| is_hidden_size(n),
         )
         .map_err(|v| {
             CliError(format!(

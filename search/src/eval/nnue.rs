@@ -51,6 +51,12 @@ pub const MAX_HIDDEN: usize = 512;
 /// Hidden units per view of a network the trainer makes unless told
 /// otherwise (the built-in networks' size).
 pub const DEFAULT_HIDDEN: usize = 128;
+/// Whether a network may have `n` hidden units per view: a multiple of
+/// 16 (whole 256-bit vectors of i16 in the accumulators' loops) from 16
+/// to [`MAX_HIDDEN`].
+pub const fn is_hidden_size(n: usize) -> bool {
+    n > 0 && n % 16 == 0 && n <= MAX_HIDDEN
+}
 /// One view's accumulator; a network of `hidden` units uses the first
 /// `hidden` entries.
 type Acc = [i16; MAX_HIDDEN];
@@ -264,7 +270,7 @@ impl Network {
             return Err("not a Triskelion network file (bad magic)".into());
         }
         let hidden = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
-        if hidden == 0 || hidden % 16 != 0 || hidden > MAX_HIDDEN {
+        if !is_hidden_size(hidden) {
             return Err(format!(
                 "the network has {hidden} hidden units; a multiple of 16 up to {MAX_HIDDEN} is read"
             ));

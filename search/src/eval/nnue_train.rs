@@ -20,7 +20,9 @@
 
 use std::io::BufRead;
 
-use super::nnue::{bucket, InputSet, Network, MAX_ACTIVE, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE};
+use super::nnue::{
+    bucket, is_hidden_size, InputSet, Network, MAX_ACTIVE, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE,
+};
 
 const CLIP: f32 = 1.98;
 
@@ -324,10 +326,7 @@ impl FloatNet {
         buckets: usize,
         hidden: usize,
     ) -> FloatNet {
-        assert!(
-            hidden > 0 && hidden % 16 == 0 && hidden <= MAX_HIDDEN,
-            "hidden size {hidden}"
-        );
+        assert!(is_hidden_size(hidden), "hidden size {hidden}");
         let mut rng = Rng(seed | 1);
         let s1 = (1.0 / set.max_active() as f32).sqrt();
         let s2 = (1.0 / (2 * hidden) as f32).sqrt();
@@ -552,7 +551,7 @@ pub fn train(
     if !(1..=MAX_BUCKETS).contains(&cfg.buckets) {
         return Err(format!("buckets must be 1 to {MAX_BUCKETS}"));
     }
-    if cfg.hidden == 0 || cfg.hidden % 16 != 0 || cfg.hidden > MAX_HIDDEN {
+    if !is_hidden_size(cfg.hidden) {
         return Err(format!(
             "the hidden size must be a multiple of 16 up to {MAX_HIDDEN}, not {}",
             cfg.hidden
