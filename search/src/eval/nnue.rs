@@ -419,10 +419,7 @@ impl Network {
         let views = [&us[..h], &them[..h]]
             .into_iter()
             .zip([self.output_row(b, 0), self.output_row(b, 1)]);
-        // Each term is below 2^23: c ≤ 255, and a squared network's output
-        // weights are within ±OUTPUT_MOST ([`Network::check_range`]), so
-        // c × y fits i16 (255 × 127 = 32,385) and c × y × c < 2^23; a plain
-        // one's c × y < 255 × 2^15.
+        // The range of each term: [`dot`].
         let mut sum = 0i64;
         for (a, w) in views {
             sum += if self.squared {
@@ -616,10 +613,13 @@ fn evaluate_shogi_updated(net: &Network, key: usize, pos: &shogi::Position) -> i
 }
 
 /// The sum of the activations of `a` times the weights `w` (the same
-/// length): with `SQUARED`, clamp(x, 0, QA)² × w (computed as (clamp × w)
-/// × clamp, see [`Network::output`] for the range), else clamp(x, 0, QA)
-/// × w. Each term is below 2^23, so blocks of 256 are summed in i32 (the
-/// compiler's vector reductions) and the blocks in i64.
+/// length): with `SQUARED`, clamp(x, 0, QA)² × w, computed as (clamp × w)
+/// × clamp, else clamp(x, 0, QA) × w. Each term is below 2^23: a squared
+/// network's output weights are within ±[`OUTPUT_MOST`]
+/// ([`Network::check_range`]), so clamp × w fits i16 (255 × 127 = 32,385);
+/// a plain one's clamp × w < 255 × 2^15. Blocks of 256 terms are
+/// therefore summed in i32 (the compiler's vector reductions) and the
+/// blocks in i64.
 #[inline(always)]
 fn dot<const SQUARED: bool>(a: &[i16], w: &[i16]) -> i64 {
     let mut total = 0i64;
@@ -912,14 +912,18 @@ mod tests {
             };
             for _ in 0..20 {
                 let mut acc = [[0i16; MAX_HIDDEN]; 2];
-                for a in acc.iter_mut().flatten().take(hidden) {
+                for a in acc.iter_mut().flat_map(|view| &mut view[..hidden]) {
                     *a = next(-400, 600) as i16;
                 }
                 for (i, w) in net.output_weights.iter_mut().enumerate() {
                     *w = if extreme {
-                        // The largest terms, of one sign per half: the
-                        // running sum passes i32 before it comes back.
-                        if i % hidden < hidden / 2 {
+                        // The largest terms, positive in the first view and
+                        // negative in the second: at 512 units the first
+                        // view's sum passes i32 (512 × 255 × 32,767 > 2^31)
+                        // before the second brings it back (an i32 sum
+                        // that wrapped would come back right too: the
+                        // overflow checks of the suite's dev profile catch it).
+                        if i < hidden {
                             most as i16
                         } else {
                             -most as i16
