@@ -14,7 +14,7 @@ usage:
   triskelion analyze [--variant V] [--fen F] [--moves \"...\"] [--depth D | --movetime MS] [--multipv K] [--threads T] [--hash MB]
   triskelion tune-chess --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
   triskelion tune-shogi --data FILE [--method gradient|descent] [--passes N] [--epochs E] [--l2 L] [--rate R] [--resolve] [--k K] [--only PREFIX[,PREFIX...]]
-  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--hidden UNITS] [--screlu] [--residual] [--mirror] [--test FILE[,FILE...]] [--init NET]
+  triskelion train-nnue [--variant chess|shogi] --data FILE[,FILE...] --out NET [--epochs E] [--batch B] [--rate R] [--lambda L] [--holdout H] [--threads T] [--seed S] [--buckets N] [--hidden UNITS] [--king-buckets 1|4] [--screlu] [--residual] [--mirror] [--test FILE[,FILE...]] [--init NET]
   triskelion gen-data --variant V --out FILE --games N [--nodes N] [--seed S] [--random-plies LO-HI] [--threads T] [--adjudicate CP] [--max-plies N]
   triskelion match [--variant V] --engine cmd=CMD[,name=N,option.X=Y] --engine ... [options]
       time control (one): --tc [MOVES/]SECONDS[+INC] [--byoyomi SECONDS] | --movetime MS | --depth N | --nodes N
@@ -274,7 +274,7 @@ pub fn tune_chess(args: &[String]) -> Result<(), CliError> {
 /// labelled positions (`gen-data`, `scripts/nnue_data.py`) and writes it to
 /// `--out`.
 pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
-    use search::eval::nnue::{is_hidden_size, InputSet, DEFAULT_HIDDEN, MAX_HIDDEN};
+    use search::eval::nnue::{is_hidden_size, InputSet, KingLayout, DEFAULT_HIDDEN, MAX_HIDDEN};
     use search::eval::nnue_train::{read_samples, train, TrainConfig};
     let a = Args::parse(args, &["--residual", "--screlu", "--mirror"])?;
     a.check_known(&[
@@ -294,10 +294,11 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         "--seed",
         "--buckets",
         "--hidden",
+        "--king-buckets",
         "--init",
     ])?;
     // The shape of a network to start from is its own: --hidden, --buckets,
-    // --screlu and --residual default to it (a contradiction is refused below,
+    // --king-buckets, --screlu and --residual default to it (a contradiction is refused below,
     // before the data is read).
     let init = match a.value("--init") {
         None => None,
@@ -314,6 +315,14 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
     let out = a
         .value("--out")
         .ok_or_else(|| CliError("train-nnue: --out NET is required".into()))?;
+    let kings = match a.value("--king-buckets") {
+        None => init.as_ref().map_or(KingLayout::NONE, |n| n.kings),
+        Some(v) => v
+            .parse()
+            .ok()
+            .and_then(KingLayout::preset)
+            .ok_or_else(|| CliError(format!("--king-buckets: '{v}' must be 1 or 4")))?,
+    };
     let cfg = TrainConfig {
         epochs: number(&a, "--epochs", 20, |&n| (1..=10_000).contains(&n))
             .map_err(|v| CliError(format!("--epochs: '{v}' must be 1 to 10000")))?,
@@ -358,14 +367,26 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
                 )))
             }
         },
+        kings,
         init,
     };
+    if cfg.set != InputSet::Chess && cfg.kings != KingLayout::NONE {
+        return Err(CliError(
+            "train-nnue: --king-buckets: king buckets are for chess networks only".into(),
+        ));
+    }
     cfg.check_init()
         .map_err(|e| CliError(format!("train-nnue: --init: {e}")))?;
     let files = |list: &str| -> Vec<String> { list.split(',').map(str::to_string).collect() };
     let start = Instant::now();
-    let mut samples = read_samples(cfg.set, &files(data), cfg.residual, a.flag("--mirror"))
-        .map_err(|e| CliError(format!("train-nnue: {e}")))?;
+    let mut samples = read_samples(
+        cfg.set,
+        &cfg.kings,
+        &files(data),
+        cfg.residual,
+        a.flag("--mirror"),
+    )
+    .map_err(|e| CliError(format!("train-nnue: {e}")))?;
     eprintln!(
         "{} positions read in {:.1} s",
         samples.len(),
@@ -373,7 +394,7 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
     );
     let test = match a.value("--test") {
         None => Vec::new(),
-        Some(list) => read_samples(cfg.set, &files(list), cfg.residual, false)
+        Some(list) => read_samples(cfg.set, &cfg.kings, &files(list), cfg.residual, false)
             .map_err(|e| CliError(format!("train-nnue: --test: {e}")))?,
     };
     let net = train(&mut samples, &test, &cfg, |line| {

@@ -231,6 +231,94 @@ fn train_nnue_init_goes_on_from_a_network_of_its_shape() {
 }
 
 #[test]
+fn train_nnue_widens_a_network_into_king_buckets_that_play_through_evalfile() {
+    let data = knight_file("kings");
+    let data = data.to_str().unwrap();
+    let first = temp_path("kings", "first.nnue");
+    train_small(&["--screlu", "--hidden", "32"], data, &first);
+    // The same network in four king buckets, mirrored, trained on.
+    let second = temp_path("kings", "second.nnue");
+    let widen = |init: &std::path::Path, out: &std::path::Path, extra: &[&str]| {
+        let mut args = vec![
+            "train-nnue",
+            "--data",
+            data,
+            "--out",
+            out.to_str().unwrap(),
+            "--init",
+            init.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--rate",
+            "0.00001",
+            "--holdout",
+            "0.25",
+        ];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    let (code, _, err) = widen(&first, &second, &["--king-buckets", "4"]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&second).unwrap();
+    assert_eq!(bytes[12] & 8, 8, "the king layout flag");
+    assert_eq!(bytes.len(), 92 + 2 * (4 * 768 * 32 + 32 + 2 * 32) + 4);
+    // Going on from it keeps its layout without the option.
+    let third = temp_path("kings", "third.nnue");
+    let (code, _, err) = widen(&second, &third, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read(&third).unwrap().len(), bytes.len());
+
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    e.expect("uciok", PATIENCE);
+    // Kings on files a-d: no view is mirrored and every bucket starts
+    // from the first network's weights; kings on files e-h: both views
+    // are mirrored and the widened network sees the mirrored position.
+    // (The rate is too small for a visible change.)
+    let (ad, eh, eh_mirrored) = (
+        "k7/8/8/3N4/8/8/8/K7 w - - 0 1",
+        "7k/8/8/3N4/8/8/8/7K w - - 0 1",
+        "k7/8/8/4N3/8/8/8/K7 w - - 0 1",
+    );
+    let mut evals = Vec::new();
+    for net in [&first, &second, &third] {
+        e.send(&format!("setoption name EvalFile value {}", net.display()));
+        evals.push([ad, eh, eh_mirrored].map(|fen| static_eval(&mut e, fen)));
+    }
+    for widened in &evals[1..] {
+        assert!((widened[0] - evals[0][0]).abs() <= 2, "{evals:?}");
+        assert!((widened[1] - evals[0][2]).abs() <= 2, "{evals:?}");
+    }
+    e.send("go depth 6");
+    e.expect("bestmove", PATIENCE);
+    e.send("quit");
+
+    for (init, extra, expected) in [
+        (
+            &second,
+            vec!["--king-buckets", "1"],
+            "the initial network has chess inputs (3072 in 4 king buckets, mirrored), 32 hidden \
+             units, 1 bucket(s), SCReLU; the training asks for chess inputs (768), 32 hidden units",
+        ),
+        (
+            &first,
+            vec!["--king-buckets", "3"],
+            "--king-buckets: '3' must be 1 or 4",
+        ),
+        (
+            &first,
+            vec!["--king-buckets", "4", "--variant", "shogi"],
+            "king buckets are for chess networks only",
+        ),
+    ] {
+        let (code, _, err) = widen(init, &temp_path("kings", "never.nnue"), &extra);
+        assert_eq!(code, 2, "{extra:?}: {err}");
+        assert!(err.contains(expected), "{extra:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(temp_dir("kings"));
+}
+
+#[test]
 fn train_nnue_rejects_bad_input_with_the_reason() {
     let bad = temp_path("bad", "bad.tsv");
     std::fs::write(&bad, "k7/8/8/8/8/8/8/7K w - - 0 1\t12\twin\n").unwrap();

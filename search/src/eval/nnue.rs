@@ -1,6 +1,7 @@
 //! A small efficiently-updatable neural network for plain chess or plain
 //! shogi. Inputs ([`InputSet`]): in chess 768 (colour relative to the side
-//! whose view it is × role × square, the square mirrored for Black); in
+//! whose view it is × role × square, the square mirrored for Black), or
+//! 768 per bucket of the view's king square ([`KingLayout`]); in
 //! shogi 2,344 (relative colour × 14 roles × 81 squares, the board turned
 //! for White, then each hand's pieces counted one input per piece:
 //! "at least k pawns in hand" and so on). One hidden layer (its size a
@@ -30,9 +31,14 @@
 //! u32       flags: bit 0 = residual (the output is added to the
 //!           hand-written evaluation); bit 1 = squared clipped ReLU
 //!           (the hidden activation is clamp(x, 0, 1)²); bit 2 = the
-//!           shogi inputs (else chess)
+//!           shogi inputs (else chess); bit 3 = king buckets (chess)
 //! u32       output buckets B (1 to 16)
-//! i16 × N × H       input weights (N = 768 or 2,344), input-major, scaled by QA
+//! with bit 3 only, the king layout ([`KingLayout`]):
+//!   u32       king buckets K (1 to 16)
+//!   u8 × 64   the bucket of each king square (a1 = 0 ... h8 = 63, in
+//!             the view's orientation: rank 1 is the view's own)
+//!   u32       1: mirror the view whose king is on files e-h; else 0
+//! i16 × N × H       input weights (N = 768 × K or 2,344), input-major, scaled by QA
 //! i16 × H           hidden biases, scaled by QA
 //! i16 × B × 2 × H   output weights by bucket (side to move's view
 //!                   first), scaled by QB
@@ -139,9 +145,11 @@ pub fn bucket(pieces: usize, buckets: usize, set: InputSet) -> usize {
 pub struct Network {
     /// The inputs it reads.
     pub set: InputSet,
+    /// Chess inputs by the view's king ([`KingLayout::NONE`] in shogi).
+    pub kings: KingLayout,
     /// Hidden units per view: a multiple of 16, 16 to [`MAX_HIDDEN`].
     pub hidden: usize,
-    /// `set.inputs()` rows of `hidden`, one after the other.
+    /// [`Network::inputs`] rows of `hidden`, one after the other.
     pub input_weights: Vec<i16>,
     /// `hidden` biases.
     pub input_bias: Vec<i16>,
@@ -163,38 +171,141 @@ impl std::fmt::Debug for Network {
             f,
             "Network({} {} -> {} x 2 -> 1, {} buckets)",
             self.set.name(),
-            self.set.inputs(),
+            self.inputs(),
             self.hidden,
             self.output_bias.len()
         )
     }
 }
 
+/// How a chess network's inputs depend on the king of the view: the
+/// inputs come in `buckets` sets of 768, one per group of king squares
+/// (`map`, by the king's square in the view's orientation), and with
+/// `mirror` a view whose king stands on files e to h sees the board
+/// mirrored left to right (its king then always on files a to d, so
+/// `map` is read only there). [`KingLayout::NONE`]: one set, no mirror
+/// (the inputs of a network without the layout).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct KingLayout {
+    pub buckets: usize,
+    pub map: [u8; 64],
+    pub mirror: bool,
+}
+
+/// The most king buckets a file may have.
+pub const MAX_KING_BUCKETS: usize = 16;
+
+impl KingLayout {
+    /// One set of inputs, whatever the king's square.
+    pub const NONE: KingLayout = KingLayout {
+        buckets: 1,
+        map: [0; 64],
+        mirror: false,
+    };
+
+    /// The layouts `train-nnue --king-buckets N` offers: 1 ([`Self::NONE`])
+    /// or 4, mirrored: the king on its first rank on files a-b (after the
+    /// mirror: a castled king's corner), on c-d, on the second rank, and
+    /// further up.
+    pub fn preset(n: usize) -> Option<KingLayout> {
+        match n {
+            1 => Some(KingLayout::NONE),
+            4 => {
+                let mut map = [0u8; 64];
+                for (sq, b) in map.iter_mut().enumerate() {
+                    let (file, rank) = (sq % 8, sq / 8);
+                    *b = match (rank, file) {
+                        (0, 0..=1) => 0,
+                        (0, _) => 1,
+                        (1, _) => 2,
+                        _ => 3,
+                    };
+                }
+                Some(KingLayout {
+                    buckets: 4,
+                    map,
+                    mirror: true,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The number of inputs: 768 per bucket.
+    pub const fn inputs(&self) -> usize {
+        self.buckets * INPUTS
+    }
+
+    /// The view's frame for a king on `king` (square index in the view's
+    /// orientation): the first input of its bucket and the square
+    /// mirror (0 or 7, to xor with a square index).
+    #[inline]
+    pub fn frame(&self, king: usize) -> Frame {
+        let flip = if self.mirror && king % 8 >= 4 { 7 } else { 0 };
+        Frame {
+            base: self.map[king ^ flip] as u16 as usize * INPUTS,
+            flip,
+        }
+    }
+
+    /// The frame of `view` in `pos`.
+    #[inline]
+    pub fn frame_of(&self, pos: &Position, view: Color) -> Frame {
+        if self.buckets == 1 && !self.mirror {
+            return Frame { base: 0, flip: 0 };
+        }
+        let king = pos.king(view).index();
+        self.frame(if view == Color::White {
+            king
+        } else {
+            king ^ 56
+        })
+    }
+}
+
+/// Where a view's inputs lie for its king's square ([`KingLayout::frame`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Frame {
+    base: usize,
+    flip: usize,
+}
+
 /// The input of a piece of `color` and `role` on square index `sq`, in the
-/// view of `view`.
+/// view of `view` (without king buckets: [`Frame::default`]).
 #[inline]
-pub fn feature(view: Color, color: Color, role: Role, sq: usize) -> usize {
+pub fn feature(view: Color, frame: Frame, color: Color, role: Role, sq: usize) -> usize {
     let (c, s) = if view == Color::White {
         (color.index(), sq)
     } else {
         (color.other().index(), sq ^ 56)
     };
-    (c * 6 + role.index()) * 64 + s
+    frame.base + (c * 6 + role.index()) * 64 + (s ^ frame.flip)
 }
 
-/// The inputs of a position in both views (White's, Black's).
-pub fn features(pos: &Position) -> [arrayvec::ArrayVec<u16, 64>; 2] {
-    let mut out = [arrayvec::ArrayVec::new(), arrayvec::ArrayVec::new()];
+/// The inputs of a position in `view` under `kings`.
+pub fn view_features(
+    pos: &Position,
+    view: Color,
+    kings: &KingLayout,
+) -> arrayvec::ArrayVec<u16, 64> {
+    let frame = kings.frame_of(pos, view);
+    let mut out = arrayvec::ArrayVec::new();
     for color in Color::ALL {
         for role in Role::ALL {
             for sq in pos.pieces_of(color, role) {
-                let i = sq.index();
-                out[0].push(feature(Color::White, color, role, i) as u16);
-                out[1].push(feature(Color::Black, color, role, i) as u16);
+                out.push(feature(view, frame, color, role, sq.index()) as u16);
             }
         }
     }
     out
+}
+
+/// The inputs of a position in both views (White's, Black's) under `kings`.
+pub fn features(pos: &Position, kings: &KingLayout) -> [arrayvec::ArrayVec<u16, 64>; 2] {
+    [
+        view_features(pos, Color::White, kings),
+        view_features(pos, Color::Black, kings),
+    ]
 }
 
 /// The first shogi hand input of each role (pawn to rook), within a colour's.
@@ -276,7 +387,7 @@ impl Network {
             ));
         }
         let flags = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
-        if flags > 7 {
+        if flags > 15 {
             return Err(format!("unknown flags {flags:#x} in the network file"));
         }
         let buckets = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
@@ -290,15 +401,49 @@ impl Network {
         } else {
             InputSet::Chess
         };
-        let inputs = set.inputs();
-        let expected = 20 + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
+        let (kings, header) = if flags & 8 != 0 {
+            if set != InputSet::Chess {
+                return Err("king buckets are for chess networks only".into());
+            }
+            if bytes.len() < 92 {
+                return Err("the network file ends inside its king layout".into());
+            }
+            let n = u32::from_le_bytes(bytes[20..24].try_into().unwrap()) as usize;
+            if !(1..=MAX_KING_BUCKETS).contains(&n) {
+                return Err(format!(
+                    "the network has {n} king buckets, 1 to {MAX_KING_BUCKETS} are read"
+                ));
+            }
+            let map: [u8; 64] = bytes[24..88].try_into().unwrap();
+            if let Some(sq) = map.iter().position(|&b| b as usize >= n) {
+                return Err(format!(
+                    "the king layout gives square {sq} bucket {}, of {n}",
+                    map[sq]
+                ));
+            }
+            let mirror = match u32::from_le_bytes(bytes[88..92].try_into().unwrap()) {
+                0 => false,
+                1 => true,
+                m => return Err(format!("the king layout's mirror flag is {m}, not 0 or 1")),
+            };
+            let kings = KingLayout {
+                buckets: n,
+                map,
+                mirror,
+            };
+            (kings, 92)
+        } else {
+            (KingLayout::NONE, 20)
+        };
+        let inputs = set.inputs() * kings.buckets;
+        let expected = header + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
         if bytes.len() != expected {
             return Err(format!(
                 "the network file has {} bytes, expected {expected}",
                 bytes.len()
             ));
         }
-        let mut at = 20;
+        let mut at = header;
         let mut read16 = |n: usize| -> Vec<i16> {
             let v = bytes[at..at + 2 * n]
                 .chunks_exact(2)
@@ -316,6 +461,7 @@ impl Network {
             .collect();
         let net = Network {
             set,
+            kings,
             hidden,
             input_weights,
             input_bias,
@@ -364,14 +510,21 @@ impl Network {
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(20 + 2 * (self.set.inputs() + 1 + 32) * self.hidden);
+        let mut out = Vec::with_capacity(92 + 2 * (self.inputs() + 1 + 32) * self.hidden);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        let layout = self.kings != KingLayout::NONE;
         let flags = u32::from(self.residual)
             | u32::from(self.squared) << 1
-            | u32::from(self.set == InputSet::Shogi) << 2;
+            | u32::from(self.set == InputSet::Shogi) << 2
+            | u32::from(layout) << 3;
         out.extend_from_slice(&flags.to_le_bytes());
         out.extend_from_slice(&(self.output_bias.len() as u32).to_le_bytes());
+        if layout {
+            out.extend_from_slice(&(self.kings.buckets as u32).to_le_bytes());
+            out.extend_from_slice(&self.kings.map);
+            out.extend_from_slice(&u32::from(self.kings.mirror).to_le_bytes());
+        }
         let all16 = self
             .input_weights
             .iter()
@@ -384,6 +537,11 @@ impl Network {
             out.extend_from_slice(&b.to_le_bytes());
         }
         out
+    }
+
+    /// The number of inputs (rows of input weights).
+    pub fn inputs(&self) -> usize {
+        self.set.inputs() * self.kings.buckets
     }
 
     /// The input weights of input `f` (`hidden` of them).
@@ -440,7 +598,7 @@ impl Network {
     /// residual network, the correction to add), the accumulators
     /// computed afresh.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let [white, black] = features(pos);
+        let [white, black] = features(pos, &self.kings);
         let (us, them) = if pos.turn() == Color::White {
             (white, black)
         } else {
@@ -675,13 +833,14 @@ fn evaluate_updated(net: &Network, key: usize, pos: &Position) -> i32 {
     })
 }
 
-/// A thread's last evaluated position (its pieces by colour and role) and
-/// its accumulators in White's and Black's views.
+/// A thread's last evaluated position (its pieces by colour and role), its
+/// views' frames and its accumulators in White's and Black's views.
 struct Last {
     /// The key of the network they belong to (its [`CURRENT`] value; 0 =
     /// none yet).
     net: usize,
     pieces: [u64; 12],
+    frames: [Frame; 2],
     acc: [Acc; 2],
 }
 
@@ -701,20 +860,27 @@ impl Last {
             .zip(&self.pieces)
             .map(|(a, b)| (a ^ b).count_ones())
             .sum();
-        if self.net != key || changes > MAX_CHANGES {
-            let [white, black] = features(pos);
-            self.acc = [net.accumulate(&white), net.accumulate(&black)];
-        } else if changes > 0 {
+        let fresh = self.net != key || changes > MAX_CHANGES;
+        for (v, view) in Color::ALL.into_iter().enumerate() {
+            let frame = net.kings.frame_of(pos, view);
+            if fresh || frame != self.frames[v] {
+                // A king that changes bucket or side changes every input
+                // of its view.
+                self.acc[v] = net.accumulate(&view_features(pos, view, &net.kings));
+                self.frames[v] = frame;
+                continue;
+            }
+            if changes == 0 {
+                continue;
+            }
             for color in Color::ALL {
                 for role in Role::ALL {
                     let i = color.index() * 6 + role.index();
                     let (old, new) = (self.pieces[i], now[i]);
                     for (bits, add) in [(old & !new, false), (new & !old, true)] {
                         for sq in movegen::chess::Bitboard(bits) {
-                            for (v, view) in Color::ALL.into_iter().enumerate() {
-                                let row = net.row(feature(view, color, role, sq.index()));
-                                add_row(&mut self.acc[v], row, add);
-                            }
+                            let row = net.row(feature(view, frame, color, role, sq.index()));
+                            add_row(&mut self.acc[v], row, add);
                         }
                     }
                 }
@@ -738,6 +904,7 @@ thread_local! {
         std::cell::RefCell::new(Last {
             net: 0,
             pieces: [0; 12],
+            frames: [Frame { base: 0, flip: 0 }; 2],
             acc: [[0; MAX_HIDDEN]; 2],
         })
     };
@@ -817,6 +984,7 @@ mod tests {
         let buckets = 1 + seed as usize % 8;
         let mut net = Network {
             set,
+            kings: KingLayout::NONE,
             hidden,
             input_weights: vec![0; set.inputs() * hidden],
             input_bias: vec![0; hidden],
@@ -829,6 +997,129 @@ mod tests {
         net.input_bias.iter_mut().for_each(|w| *w = next(300));
         net.output_weights.iter_mut().for_each(|w| *w = next(120));
         net
+    }
+
+    /// [`pseudo_random_net`] (a chess one) with the inputs of `kings`,
+    /// each bucket's weights different.
+    fn pseudo_random_kings_net(seed: u64, kings: KingLayout) -> Network {
+        let mut net = pseudo_random_net(seed);
+        assert_eq!(net.set, InputSet::Chess);
+        let mut s = seed ^ 0x5555;
+        net.input_weights = (0..kings.buckets * net.input_weights.len())
+            .map(|_| {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                (s % 601) as i16 - 300
+            })
+            .collect();
+        net.kings = kings;
+        net
+    }
+
+    /// A layout of three buckets by the king's file (a-c, d-e, f-h), not
+    /// mirrored.
+    fn files_layout() -> KingLayout {
+        let mut map = [0u8; 64];
+        for (sq, b) in map.iter_mut().enumerate() {
+            *b = [0, 0, 0, 1, 1, 2, 2, 2][sq % 8];
+        }
+        KingLayout {
+            buckets: 3,
+            map,
+            mirror: false,
+        }
+    }
+
+    #[test]
+    fn a_king_bucket_network_survives_a_round_trip_and_a_bad_layout_is_refused() {
+        for kings in [KingLayout::preset(4).unwrap(), files_layout()] {
+            let net = pseudo_random_kings_net(5, kings);
+            assert_eq!(net.inputs(), kings.buckets * INPUTS);
+            let bytes = net.to_bytes();
+            assert_eq!(bytes[12] & 8, 8);
+            assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        }
+        let bytes = pseudo_random_kings_net(5, KingLayout::preset(4).unwrap()).to_bytes();
+        let mut none = bytes.clone();
+        none[20..24].copy_from_slice(&0u32.to_le_bytes());
+        let err = Network::from_bytes(&none).unwrap_err();
+        assert!(err.contains("0 king buckets"), "{err}");
+        let mut outside = bytes.clone();
+        outside[24 + 33] = 4;
+        let err = Network::from_bytes(&outside).unwrap_err();
+        assert!(err.contains("square 33 bucket 4, of 4"), "{err}");
+        let mut flag = bytes.clone();
+        flag[88] = 2;
+        let err = Network::from_bytes(&flag).unwrap_err();
+        assert!(err.contains("mirror flag is 2"), "{err}");
+        let mut shogi = bytes.clone();
+        shogi[12] |= 4;
+        let err = Network::from_bytes(&shogi).unwrap_err();
+        assert!(err.contains("chess networks only"), "{err}");
+        let err = Network::from_bytes(&bytes[..60]).unwrap_err();
+        assert!(err.contains("inside its king layout"), "{err}");
+        // Without its layout the file is too long for the plain inputs.
+        let mut plain = bytes.clone();
+        plain[12] &= !8;
+        assert!(Network::from_bytes(&plain).unwrap_err().contains("bytes"));
+    }
+
+    #[test]
+    fn the_four_bucket_layout_groups_the_king_squares_of_each_view() {
+        let kings = KingLayout::preset(4).unwrap();
+        let frame = |fen: &str, view: Color| {
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            kings.frame_of(&pos, view)
+        };
+        let f = |base: usize, flip: usize| Frame {
+            base: base * INPUTS,
+            flip,
+        };
+        // White castled short (g1, mirrored to b1), Black's king at home
+        // (e8: mirrored to d8, its view's first rank, c-d).
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1RK1 w kq - 0 1";
+        assert_eq!(frame(fen, Color::White), f(0, 7));
+        assert_eq!(frame(fen, Color::Black), f(1, 7));
+        // Long castling (c1: files c-d, not mirrored), a king on its
+        // second rank, a king up the board.
+        let fen = "8/8/8/3k4/8/8/8/2K5 w - - 0 1";
+        assert_eq!(frame(fen, Color::White), f(1, 0));
+        assert_eq!(frame(fen, Color::Black), f(3, 0));
+        let fen = "8/6k1/8/8/8/8/1K6/8 w - - 0 1";
+        assert_eq!(frame(fen, Color::White), f(2, 0));
+        assert_eq!(frame(fen, Color::Black), f(2, 7));
+        assert_eq!(
+            KingLayout::NONE.frame_of(&Position::startpos(Variant::Chess), Color::Black),
+            Frame::default()
+        );
+        assert_eq!(KingLayout::preset(3), None);
+    }
+
+    #[test]
+    fn a_mirrored_layout_gives_a_position_and_its_mirror_one_value() {
+        // Without castling rights, a position mirrored left to right is the
+        // same position to a network whose views are mirrored.
+        let net = pseudo_random_kings_net(9, KingLayout::preset(4).unwrap());
+        for (fen, mirrored) in [
+            (
+                "r4rk1/pp3ppp/2n1bn2/q7/3P4/2N2N2/PP2BPPP/R2Q1RK1 b - - 3 12",
+                "1kr4r/ppp3pp/2nb1n2/7q/4P3/2N2N2/PPPB2PP/1KR1Q2R b - - 3 12",
+            ),
+            (
+                "8/8/4k3/8/2P5/8/3K4/8 w - - 0 1",
+                "8/8/3k4/8/5P2/8/4K3/8 w - - 0 1",
+            ),
+        ] {
+            let a = Position::from_fen(Variant::Chess, fen).unwrap();
+            let b = Position::from_fen(Variant::Chess, mirrored).unwrap();
+            assert_eq!(net.evaluate(&a), net.evaluate(&b), "{fen}");
+        }
+        // Not so without the mirror: the buckets by file see other kings.
+        let net = pseudo_random_kings_net(9, files_layout());
+        let a = Position::from_fen(Variant::Chess, "8/8/4k3/8/2P5/8/3K4/8 w - - 0 1").unwrap();
+        let b = Position::from_fen(Variant::Chess, "8/8/3k4/8/5P2/8/4K3/8 w - - 0 1").unwrap();
+        assert_ne!(net.evaluate(&a), net.evaluate(&b));
     }
 
     #[test]
@@ -855,7 +1146,7 @@ mod tests {
         wide[8..12].copy_from_slice(&512u32.to_le_bytes());
         assert!(Network::from_bytes(&wide).unwrap_err().contains("bytes"));
         let mut flagged = bytes.clone();
-        flagged[12] = 9;
+        flagged[12] = 17;
         assert!(Network::from_bytes(&flagged).unwrap_err().contains("flags"));
         let mut many = bytes.clone();
         many[16] = 17;
@@ -901,6 +1192,7 @@ mod tests {
         ] {
             let most = if squared { 127 } else { i16::MAX as i64 };
             let mut net = Network {
+                kings: KingLayout::NONE,
                 set: InputSet::Chess,
                 hidden,
                 input_weights: vec![0; INPUTS * hidden],
@@ -983,7 +1275,12 @@ mod tests {
         // A walk through legal moves with jumps back (as a search returns to
         // a sibling), and two networks taking turns: every evaluation from
         // the updated accumulators equals the fresh one.
-        let nets = [pseudo_random_net(21), pseudo_random_net(22)];
+        let nets = [
+            pseudo_random_net(21),
+            pseudo_random_net(22),
+            pseudo_random_kings_net(23, KingLayout::preset(4).unwrap()),
+            pseudo_random_kings_net(24, files_layout()),
+        ];
         let mut s = 99u64;
         let mut next = move |n: usize| {
             s ^= s << 13;
@@ -992,9 +1289,9 @@ mod tests {
             (s % n as u64) as usize
         };
         let mut line = vec![Position::startpos(Variant::Chess)];
-        for step in 0..3000 {
+        for step in 0..6000 {
             let pos = line.last().unwrap().clone();
-            let key = 1 + (step / 500) % 2;
+            let key = 1 + (step / 500) % nets.len();
             let net = &nets[key - 1];
             assert_eq!(
                 evaluate_updated(net, key, &pos),
@@ -1072,6 +1369,7 @@ mod tests {
         // One active unit: the output is its clipped sum times its weight.
         let h = 32;
         let mut net = Network {
+            kings: KingLayout::NONE,
             set: InputSet::Chess,
             hidden: h,
             input_weights: vec![0; INPUTS * h],
@@ -1082,7 +1380,7 @@ mod tests {
             squared: false,
         };
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap();
-        let pawn = feature(Color::White, Color::White, Role::Pawn, 12);
+        let pawn = feature(Color::White, Frame::default(), Color::White, Role::Pawn, 12);
         net.input_weights[pawn * h] = 100;
         net.output_weights[0] = QB as i16;
         // 100 / 255 of an activation, times SCALE.

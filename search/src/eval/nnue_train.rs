@@ -21,7 +21,8 @@
 use std::io::BufRead;
 
 use super::nnue::{
-    bucket, is_hidden_size, InputSet, Network, MAX_ACTIVE, MAX_BUCKETS, MAX_HIDDEN, QA, QB, SCALE,
+    bucket, is_hidden_size, InputSet, KingLayout, Network, MAX_ACTIVE, MAX_BUCKETS, MAX_HIDDEN, QA,
+    QB, SCALE,
 };
 
 const CLIP: f32 = 1.98;
@@ -53,6 +54,17 @@ pub fn parse_line(line: &str, residual: bool) -> Result<Sample, String> {
 /// [`super::nnue::shogi_features`]); with `residual` the sample also gets
 /// the hand-written evaluation.
 pub fn parse_line_for(set: InputSet, line: &str, residual: bool) -> Result<Sample, String> {
+    parse_line_with(set, &KingLayout::NONE, line, residual)
+}
+
+/// [`parse_line_for`] with the chess inputs of the king layout `kings`
+/// (ignored in shogi).
+pub fn parse_line_with(
+    set: InputSet,
+    kings: &KingLayout,
+    line: &str,
+    residual: bool,
+) -> Result<Sample, String> {
     use movegen::chess::{Color, Position};
     use movegen::Variant;
     let mut parts = line.split('\t');
@@ -73,7 +85,7 @@ pub fn parse_line_for(set: InputSet, line: &str, residual: bool) -> Result<Sampl
     let (first, second, first_to_move, pieces, base) = match set {
         InputSet::Chess => {
             let pos = Position::from_fen(Variant::Chess, fen).map_err(|e| e.to_string())?;
-            let [white, black] = super::nnue::features(&pos);
+            let [white, black] = super::nnue::features(&pos, kings);
             if white.len() > set.max_active() {
                 return Err(format!("more than {} pieces", set.max_active()));
             }
@@ -178,6 +190,7 @@ pub fn mirror_sfen(sfen: &str) -> Option<String> {
 /// games.
 pub fn read_samples(
     set: InputSet,
+    kings: &KingLayout,
     paths: &[String],
     residual: bool,
     mirror: bool,
@@ -197,13 +210,14 @@ pub fn read_samples(
                 continue;
             }
             let at = |e: String| format!("{path} line {}: {e}", n + 1);
-            out.push(parse_line_for(set, &line, residual).map_err(at)?);
+            out.push(parse_line_with(set, kings, &line, residual).map_err(at)?);
             if mirror {
                 let (sfen, labels) = line.split_once('\t').unwrap_or((&line, ""));
                 let turned = mirror_sfen(sfen)
                     .ok_or_else(|| at(format!("cannot mirror the board of {sfen:?}")))?;
                 out.push(
-                    parse_line_for(set, &format!("{turned}\t{labels}"), residual).map_err(at)?,
+                    parse_line_with(set, kings, &format!("{turned}\t{labels}"), residual)
+                        .map_err(at)?,
                 );
             }
         }
@@ -235,9 +249,12 @@ pub struct TrainConfig {
     pub squared: bool,
     /// The game of the samples.
     pub set: InputSet,
+    /// Chess inputs by the view's king ([`KingLayout::NONE`]: without).
+    pub kings: KingLayout,
     /// Start from this network instead of random weights. Its inputs,
     /// hidden size, buckets, activation and residual flag must be those
-    /// above; its
+    /// above, and its king layout too unless it has none (then each king
+    /// bucket starts from its weights: [`FloatNet::widened`]); its
     /// held-out loss is reported as epoch 0 and kept if no epoch beats it.
     pub init: Option<Network>,
 }
@@ -249,19 +266,39 @@ impl TrainConfig {
         let Some(init) = &self.init else {
             return Ok(());
         };
-        let shape =
-            |set: InputSet, hidden: usize, buckets: usize, squared: bool, residual: bool| {
-                format!(
-                    "{} inputs ({}), {hidden} hidden units, {buckets} bucket(s), {}{}",
-                    set.name(),
-                    set.inputs(),
-                    if squared { "SCReLU" } else { "CReLU" },
-                    if residual { ", residual" } else { "" }
-                )
-            };
+        let shape = |set: InputSet,
+                     kings: &KingLayout,
+                     hidden: usize,
+                     buckets: usize,
+                     squared: bool,
+                     residual: bool| {
+            format!(
+                "{} inputs ({}{}), {hidden} hidden units, {buckets} bucket(s), {}{}",
+                set.name(),
+                set.inputs() * kings.buckets,
+                if *kings == KingLayout::NONE {
+                    String::new()
+                } else {
+                    format!(
+                        " in {} king buckets{}",
+                        kings.buckets,
+                        if kings.mirror { ", mirrored" } else { "" }
+                    )
+                },
+                if squared { "SCReLU" } else { "CReLU" },
+                if residual { ", residual" } else { "" }
+            )
+        };
+        // A network without king buckets widens into any layout.
+        let init_kings = if init.kings == KingLayout::NONE {
+            &self.kings
+        } else {
+            &init.kings
+        };
         let (want, have) = (
             shape(
                 self.set,
+                &self.kings,
                 self.hidden,
                 self.buckets,
                 self.squared,
@@ -269,6 +306,7 @@ impl TrainConfig {
             ),
             shape(
                 init.set,
+                init_kings,
                 init.hidden,
                 init.output_bias.len(),
                 init.squared,
@@ -288,6 +326,7 @@ impl TrainConfig {
 #[derive(Clone)]
 pub struct FloatNet {
     set: InputSet,
+    kings: KingLayout,
     hidden: usize,
     w1: Vec<f32>, // inputs × hidden
     b1: Vec<f32>, // hidden
@@ -326,14 +365,27 @@ impl FloatNet {
         buckets: usize,
         hidden: usize,
     ) -> FloatNet {
+        FloatNet::with_kings(set, KingLayout::NONE, seed, residual, buckets, hidden)
+    }
+
+    /// [`FloatNet::new`] with the chess inputs of the king layout `kings`.
+    pub fn with_kings(
+        set: InputSet,
+        kings: KingLayout,
+        seed: u64,
+        residual: bool,
+        buckets: usize,
+        hidden: usize,
+    ) -> FloatNet {
         assert!(is_hidden_size(hidden), "hidden size {hidden}");
         let mut rng = Rng(seed | 1);
         let s1 = (1.0 / set.max_active() as f32).sqrt();
         let s2 = (1.0 / (2 * hidden) as f32).sqrt();
         FloatNet {
             set,
+            kings,
             hidden,
-            w1: (0..set.inputs() * hidden)
+            w1: (0..set.inputs() * kings.buckets * hidden)
                 .map(|_| rng.unit() * s1)
                 .collect(),
             b1: vec![0.0; hidden],
@@ -350,6 +402,7 @@ impl FloatNet {
         let (qa, qb) = (QA as f32, QB as f32);
         FloatNet {
             set: net.set,
+            kings: net.kings,
             hidden: net.hidden,
             w1: net.input_weights.iter().map(|&w| w as f32 / qa).collect(),
             b1: net.input_bias.iter().map(|&b| b as f32 / qa).collect(),
@@ -362,6 +415,22 @@ impl FloatNet {
             residual: net.residual,
             squared: net.squared,
         }
+    }
+
+    /// This network, without king buckets, as one with the layout `kings`
+    /// that evaluates every position as this one evaluates it with its
+    /// view mirrored where the layout mirrors it: each bucket's weights
+    /// are this network's.
+    pub fn widened(&self, kings: KingLayout) -> FloatNet {
+        assert_eq!(
+            self.kings,
+            KingLayout::NONE,
+            "only a network without king buckets widens"
+        );
+        let mut net = self.clone();
+        net.kings = kings;
+        net.w1 = self.w1.repeat(kings.buckets);
+        net
     }
 
     fn accumulate(&self, inputs: &[u16], acc: &mut [f32]) {
@@ -489,6 +558,7 @@ impl FloatNet {
         let q = |x: f32, s: i32| (x * s as f32).round() as i16;
         Network {
             set: self.set,
+            kings: self.kings,
             hidden: self.hidden,
             input_weights: self.w1.iter().map(|&x| q(x, QA)).collect(),
             input_bias: self.b1.iter().map(|&x| q(x, QA)).collect(),
@@ -557,6 +627,9 @@ pub fn train(
             cfg.hidden
         ));
     }
+    if cfg.set != InputSet::Chess && cfg.kings != KingLayout::NONE {
+        return Err("king buckets are for chess networks only".into());
+    }
     let held = ((samples.len() as f64 * cfg.holdout) as usize).min(samples.len());
     let (fit, held_out) = samples.split_at_mut(samples.len() - held);
     if fit.is_empty() {
@@ -565,13 +638,23 @@ pub fn train(
     let mut best: Option<(f64, FloatNet)> = None;
     let mut net = match &cfg.init {
         None => {
-            let mut net = FloatNet::new(cfg.set, cfg.seed, cfg.residual, cfg.buckets, cfg.hidden);
+            let mut net = FloatNet::with_kings(
+                cfg.set,
+                cfg.kings,
+                cfg.seed,
+                cfg.residual,
+                cfg.buckets,
+                cfg.hidden,
+            );
             net.squared = cfg.squared;
             net
         }
         Some(init) => {
             cfg.check_init()?;
-            let net = FloatNet::from_network(init);
+            let mut net = FloatNet::from_network(init);
+            if net.kings != cfg.kings {
+                net = net.widened(cfg.kings);
+            }
             let held_loss = mean_loss(&net, held_out, cfg.lambda);
             report(&format!(
                 "epoch 0 (the initial network): held out {held_loss:.6} ({} samples){}",
@@ -678,7 +761,7 @@ mod tests {
         // Black to move: the score and result turn to Black's view.
         assert_eq!((s.score, s.result), (-35.0, 0.0));
         let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-        let [white, black] = super::super::nnue::features(&pos);
+        let [white, black] = super::super::nnue::features(&pos, &KingLayout::NONE);
         let mut us: Vec<u16> = s.us[..s.len as usize].to_vec();
         let mut them: Vec<u16> = s.them[..s.len as usize].to_vec();
         let (mut b, mut w) = (black.to_vec(), white.to_vec());
@@ -734,9 +817,9 @@ mod tests {
         let path = std::env::temp_dir().join(format!("mirror-{}.tsv", std::process::id()));
         std::fs::write(&path, format!("{own}\t120\t1\n{other}\t-30\t0.5\n")).unwrap();
         let paths = [path.to_string_lossy().into_owned()];
-        let plain = read_samples(InputSet::Shogi, &paths, true, false).unwrap();
-        let both = read_samples(InputSet::Shogi, &paths, true, true).unwrap();
-        let chess = read_samples(InputSet::Chess, &paths, false, true);
+        let plain = read_samples(InputSet::Shogi, &KingLayout::NONE, &paths, true, false).unwrap();
+        let both = read_samples(InputSet::Shogi, &KingLayout::NONE, &paths, true, true).unwrap();
+        let chess = read_samples(InputSet::Chess, &KingLayout::NONE, &paths, false, true);
         std::fs::remove_file(&path).unwrap();
         assert_eq!((plain.len(), both.len()), (2, 4));
         let view = |s: &Sample| {
@@ -824,7 +907,15 @@ mod tests {
     /// `n` positions whose score is 100 cp per extra white knight (none,
     /// one or two), drawn by `seed`.
     fn knight_samples(seed: u64, n: usize) -> Vec<Sample> {
-        let mut samples = Vec::new();
+        knight_lines(seed, n)
+            .iter()
+            .map(|l| parse_line(l, false).unwrap())
+            .collect()
+    }
+
+    /// The lines of [`knight_samples`].
+    fn knight_lines(seed: u64, n: usize) -> Vec<String> {
+        let mut lines = Vec::new();
         let mut rng = Rng(seed);
         for _ in 0..n {
             let knights = (rng.next() % 3) as usize;
@@ -837,9 +928,9 @@ mod tests {
             let fen = format!("4k3/8/8/8/8/{extra}/{rank2}/4K3 w - - 0 1");
             let score = 100 * knights as i32;
             let result = if knights > 0 { "1" } else { "0.5" };
-            samples.push(parse_line(&format!("{fen}\t{score}\t{result}"), false).unwrap());
+            lines.push(format!("{fen}\t{score}\t{result}"));
         }
-        samples
+        lines
     }
 
     /// Settings for the small tests: a tenth held out, batches of 256,
@@ -858,6 +949,7 @@ mod tests {
             hidden: DEFAULT_HIDDEN,
             squared: false,
             set: InputSet::Chess,
+            kings: KingLayout::NONE,
             init: None,
         }
     }
@@ -964,6 +1056,100 @@ mod tests {
     }
 
     #[test]
+    fn a_network_without_king_buckets_widens_into_a_layout_that_plays_as_it_did() {
+        let kings = KingLayout::preset(4).unwrap();
+        let mut plain = FloatNet::new(InputSet::Chess, 3, false, 2, 32);
+        plain.squared = true;
+        let wide = plain.widened(kings);
+        let sample = |fen: &str, kings: &KingLayout| {
+            parse_line_with(InputSet::Chess, kings, &format!("{fen}\t0\t0.5"), false).unwrap()
+        };
+        // Kings on files a-d: no view is mirrored, every bucket has the
+        // network's weights.
+        for fen in [
+            "r1bk1r2/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BK3R w - - 6 5",
+            "2kr3r/ppp2ppp/8/8/8/8/PPP2PPP/2KR3R b - - 0 20",
+            "8/3k4/8/8/8/8/1K6/8 w - - 0 1",
+        ] {
+            let (a, b) = (
+                plain.forward(&sample(fen, &KingLayout::NONE)),
+                wide.forward(&sample(fen, &kings)),
+            );
+            assert_eq!(a, b, "{fen}");
+        }
+        // Kings on files e-h: both views mirrored, the widened network
+        // sees the mirrored position.
+        let (fen, mirrored) = (
+            "r4rk1/pp3ppp/2n1bn2/q7/3P4/2N2N2/PP2BPPP/R2Q1RK1 b - - 3 12",
+            "1kr4r/ppp3pp/2nb1n2/7q/4P3/2N2N2/PPPB2PP/1KR1Q2R b - - 3 12",
+        );
+        // (The same sums in another order: equal up to rounding.)
+        let (a, b) = (
+            wide.forward(&sample(fen, &kings)),
+            plain.forward(&sample(mirrored, &KingLayout::NONE)),
+        );
+        assert!((a - b).abs() < 1e-5, "{a} vs {b}");
+        assert_eq!(wide.quantise().kings, kings);
+
+        // Training with the layout from a network without it starts from
+        // the widened network; a network with a layout does not go back.
+        let lines = knight_lines(7, 2000);
+        let mut with_kings: Vec<Sample> = lines
+            .iter()
+            .map(|l| parse_line_with(InputSet::Chess, &kings, l, false).unwrap())
+            .collect();
+        let first = train(
+            &mut knight_samples(7, 2000),
+            &[],
+            &small_config(4, 1),
+            |_| {},
+        )
+        .unwrap()
+        .quantise();
+        let cfg = TrainConfig {
+            kings,
+            init: Some(first.clone()),
+            ..small_config(2, 1)
+        };
+        let mut report = Vec::new();
+        let net = train(&mut with_kings, &[], &cfg, |l| report.push(l.to_string())).unwrap();
+        let held = &with_kings[with_kings.len() - 200..];
+        let start = mean_loss(&FloatNet::from_network(&first).widened(kings), held, 1.0);
+        assert!(
+            report[0].contains(&format!("held out {start:.6}")),
+            "{report:?}"
+        );
+        assert!(mean_loss(&net, held, 1.0) <= start);
+        let net = net.quantise();
+        assert_eq!(net.kings, kings);
+        let back = TrainConfig {
+            init: Some(net),
+            ..small_config(1, 1)
+        };
+        let err = train(&mut knight_samples(7, 500), &[], &back, |_| {})
+            .err()
+            .unwrap();
+        assert!(
+            err.starts_with(
+                "the initial network has chess inputs (3072 in 4 king buckets, mirrored), 128 hidden units"
+            ),
+            "{err}"
+        );
+        let shogi = TrainConfig {
+            kings,
+            set: InputSet::Shogi,
+            ..small_config(1, 1)
+        };
+        let err = train(&mut knight_samples(7, 500), &[], &shogi, |_| {})
+            .err()
+            .unwrap();
+        assert!(
+            err.contains("king buckets are for chess networks only"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn a_residual_network_learns_what_the_hand_written_evaluation_misses() {
         // Scores = the hand-written evaluation + 150 cp for White whenever a
         // white rook stands on the seventh rank: a residual network learns
@@ -993,6 +1179,7 @@ mod tests {
         std::fs::write(&dir, lines).unwrap();
         let mut samples = read_samples(
             InputSet::Chess,
+            &KingLayout::NONE,
             &[dir.to_string_lossy().into_owned()],
             true,
             false,
