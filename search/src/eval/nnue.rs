@@ -231,11 +231,6 @@ impl KingLayout {
         }
     }
 
-    /// The number of inputs: 768 per bucket.
-    pub const fn inputs(&self) -> usize {
-        self.buckets * INPUTS
-    }
-
     /// The view's frame for a king on `king` (square index in the view's
     /// orientation): the first input of its bucket and the square
     /// mirror (0 or 7, to xor with a square index).
@@ -243,7 +238,7 @@ impl KingLayout {
     pub fn frame(&self, king: usize) -> Frame {
         let flip = if self.mirror && king % 8 >= 4 { 7 } else { 0 };
         Frame {
-            base: self.map[king ^ flip] as u16 as usize * INPUTS,
+            base: self.map[king ^ flip] as usize * INPUTS,
             flip,
         }
     }
