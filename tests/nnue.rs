@@ -70,6 +70,34 @@ fn train_small(extra: &[&str], data: &str, net: &std::path::Path) -> String {
     err
 }
 
+/// One epoch at a rate too small to change much, on `data` from the
+/// network `init` into `out` (a quarter held out); the exit code, stdout
+/// and stderr.
+fn go_on(
+    data: &str,
+    init: &std::path::Path,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> (i32, String, String) {
+    let mut args = vec![
+        "train-nnue",
+        "--data",
+        data,
+        "--out",
+        out.to_str().unwrap(),
+        "--init",
+        init.to_str().unwrap(),
+        "--epochs",
+        "1",
+        "--rate",
+        "0.00001",
+        "--holdout",
+        "0.25",
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 fn static_eval(e: &mut Engine, fen: &str) -> i32 {
     e.send(&format!("position fen {fen}"));
     e.send("eval");
@@ -151,21 +179,7 @@ fn train_nnue_init_goes_on_from_a_network_of_its_shape() {
     // --init takes the file's shape (64 hidden units, SCReLU, 2 buckets)
     // without the flags.
     let second = temp_path("init", "second.nnue");
-    let (code, _, err) = run(&[
-        "train-nnue",
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        second.to_str().unwrap(),
-        "--init",
-        first.to_str().unwrap(),
-        "--epochs",
-        "1",
-        "--rate",
-        "0.00001",
-        "--holdout",
-        "0.25",
-    ]);
+    let (code, _, err) = go_on(data.to_str().unwrap(), &first, &second, &[]);
     assert_eq!(code, 0, "{err}");
     assert!(
         err.contains("epoch 0 (the initial network): held out"),
@@ -238,33 +252,14 @@ fn train_nnue_widens_a_network_into_king_buckets_that_play_through_evalfile() {
     train_small(&["--screlu", "--hidden", "32"], data, &first);
     // The same network in four king buckets, mirrored, trained on.
     let second = temp_path("kings", "second.nnue");
-    let widen = |init: &std::path::Path, out: &std::path::Path, extra: &[&str]| {
-        let mut args = vec![
-            "train-nnue",
-            "--data",
-            data,
-            "--out",
-            out.to_str().unwrap(),
-            "--init",
-            init.to_str().unwrap(),
-            "--epochs",
-            "1",
-            "--rate",
-            "0.00001",
-            "--holdout",
-            "0.25",
-        ];
-        args.extend_from_slice(extra);
-        run(&args)
-    };
-    let (code, _, err) = widen(&first, &second, &["--king-buckets", "4"]);
+    let (code, _, err) = go_on(data, &first, &second, &["--king-buckets", "4"]);
     assert_eq!(code, 0, "{err}");
     let bytes = std::fs::read(&second).unwrap();
     assert_eq!(bytes[12] & 8, 8, "the king layout flag");
     assert_eq!(bytes.len(), 92 + 2 * (4 * 768 * 32 + 32 + 2 * 32) + 4);
     // Going on from it keeps its layout without the option.
     let third = temp_path("kings", "third.nnue");
-    let (code, _, err) = widen(&second, &third, &[]);
+    let (code, _, err) = go_on(data, &second, &third, &[]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(std::fs::read(&third).unwrap().len(), bytes.len());
 
@@ -311,7 +306,7 @@ fn train_nnue_widens_a_network_into_king_buckets_that_play_through_evalfile() {
             "king buckets are for chess networks only",
         ),
     ] {
-        let (code, _, err) = widen(init, &temp_path("kings", "never.nnue"), &extra);
+        let (code, _, err) = go_on(data, init, &temp_path("kings", "never.nnue"), &extra);
         assert_eq!(code, 2, "{extra:?}: {err}");
         assert!(err.contains(expected), "{extra:?}: {err}");
     }
