@@ -370,13 +370,8 @@ pub fn train_nnue(args: &[String]) -> Result<(), CliError> {
         kings,
         init,
     };
-    if cfg.set != InputSet::Chess && cfg.kings != KingLayout::NONE {
-        return Err(CliError(
-            "train-nnue: --king-buckets: king buckets are for chess networks only".into(),
-        ));
-    }
-    cfg.check_init()
-        .map_err(|e| CliError(format!("train-nnue: --init: {e}")))?;
+    cfg.check_shape()
+        .map_err(|e| CliError(format!("train-nnue: {e}")))?;
     let files = |list: &str| -> Vec<String> { list.split(',').map(str::to_string).collect() };
     let start = Instant::now();
     let mut samples = read_samples(

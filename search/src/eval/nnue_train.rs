@@ -260,9 +260,13 @@ pub struct TrainConfig {
 }
 
 impl TrainConfig {
-    /// Whether [`TrainConfig::init`], if any, has the shape asked for
-    /// (else the error names both shapes).
-    pub fn check_init(&self) -> Result<(), String> {
+    /// Whether the shape asked for can be trained: king buckets only for
+    /// chess, and [`TrainConfig::init`], if any, of that shape (else the
+    /// error names both shapes).
+    pub fn check_shape(&self) -> Result<(), String> {
+        if self.set != InputSet::Chess && self.kings != KingLayout::NONE {
+            return Err("king buckets are for chess networks only".into());
+        }
         let Some(init) = &self.init else {
             return Ok(());
         };
@@ -627,9 +631,7 @@ pub fn train(
             cfg.hidden
         ));
     }
-    if cfg.set != InputSet::Chess && cfg.kings != KingLayout::NONE {
-        return Err("king buckets are for chess networks only".into());
-    }
+    cfg.check_shape()?;
     let held = ((samples.len() as f64 * cfg.holdout) as usize).min(samples.len());
     let (fit, held_out) = samples.split_at_mut(samples.len() - held);
     if fit.is_empty() {
@@ -650,7 +652,6 @@ pub fn train(
             net
         }
         Some(init) => {
-            cfg.check_init()?;
             let mut net = FloatNet::from_network(init);
             if net.kings != cfg.kings {
                 net = net.widened(cfg.kings);
