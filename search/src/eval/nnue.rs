@@ -961,14 +961,18 @@ pub fn load_file(set: InputSet, path: &str) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// The next number of a xorshift generator.
+    fn xorshift(s: &mut u64) -> u64 {
+        *s ^= *s << 13;
+        *s ^= *s >> 7;
+        *s ^= *s << 17;
+        *s
+    }
+
     fn pseudo_random_net(seed: u64) -> Network {
         let mut s = seed;
-        let mut next = move |range: i64| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            ((s % (2 * range as u64 + 1)) as i64 - range) as i16
-        };
+        let mut next =
+            move |range: i64| ((xorshift(&mut s) % (2 * range as u64 + 1)) as i64 - range) as i16;
         let set = if seed >= 100 {
             InputSet::Shogi
         } else {
@@ -1001,12 +1005,7 @@ mod tests {
         assert_eq!(net.set, InputSet::Chess);
         let mut s = seed ^ 0x5555;
         net.input_weights = (0..kings.buckets * net.input_weights.len())
-            .map(|_| {
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                (s % 601) as i16 - 300
-            })
+            .map(|_| (xorshift(&mut s) % 601) as i16 - 300)
             .collect();
         net.kings = kings;
         net
@@ -1171,12 +1170,8 @@ mod tests {
         // accumulators beyond both ends of the clipping range and the
         // largest weights a file may hold (±127 squared, any i16 plain).
         let mut s = 5u64;
-        let mut next = move |lo: i64, hi: i64| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            lo + (s % (hi - lo + 1) as u64) as i64
-        };
+        let mut next =
+            move |lo: i64, hi: i64| lo + (xorshift(&mut s) % (hi - lo + 1) as u64) as i64;
         for (hidden, squared, extreme) in [
             (16, true, false),
             (128, true, true),
@@ -1277,12 +1272,7 @@ mod tests {
             pseudo_random_kings_net(24, files_layout()),
         ];
         let mut s = 99u64;
-        let mut next = move |n: usize| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s % n as u64) as usize
-        };
+        let mut next = move |n: usize| (xorshift(&mut s) % n as u64) as usize;
         let mut line = vec![Position::startpos(Variant::Chess)];
         for step in 0..6000 {
             let pos = line.last().unwrap().clone();
@@ -1487,12 +1477,7 @@ mod tests {
     fn the_updated_shogi_accumulators_give_the_fresh_evaluation() {
         let nets = [pseudo_random_net(121), pseudo_random_net(122)];
         let mut s = 77u64;
-        let mut next = move |n: usize| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s % n as u64) as usize
-        };
+        let mut next = move |n: usize| (xorshift(&mut s) % n as u64) as usize;
         let mut line = vec![<shogi::Position as Game>::startpos(Variant::Shogi)];
         let mut drops = 0;
         for step in 0..3000 {
