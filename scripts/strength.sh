@@ -9,6 +9,7 @@
 #   gpsusi                GPS Shogi, Thread 1
 # Chess (python-chess): 10 s + 0.1 s, 4 random plies per game pair.
 # Shogi (cshogi): no main time, 1 s byoyomi, 6 random plies per pair.
+# An opening that ends the game or leaves a mate in one is drawn again.
 # Fairy-Stockfish plays at its defaults (`Move Overhead` 30 ms; with no
 # main time it does not forfeit; with main time it reads the other side's
 # clock, docs/strength.md). gpsusi, which has no overhead option, overran

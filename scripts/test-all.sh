@@ -2,7 +2,8 @@
 # Runs every test of the project: the cargo test suite (unit, rule,
 # perft-within-budget, property and command-line tests), a check of the
 # shogi record reader (scripts/usi_review.py) and of the chess game reviewer
-# (scripts/pgn_review.py, against Stockfish), the independent checks that
+# (scripts/pgn_review.py, against Stockfish), of the strength clients'
+# random openings, the independent checks that
 # use python-chess, and the real clients: python-chess against
 # Stockfish over UCI, cshogi against Fairy-Stockfish over USI (a couple of
 # short games each, about a minute in all).
@@ -19,6 +20,7 @@ fi
 cargo test --workspace --all-targets
 python3 tests/scripts/usi_review_check.py
 python3 tests/scripts/pgn_review_check.py
+python3 tests/scripts/openings_check.py
 cargo build --release --quiet
 python3 tests/independent/mengchess_start_d5.py target/release/triskelion
 python3 tests/clients/chess_games.py target/release/triskelion --games 2 --tc 4+0.05 --ponder

@@ -60,6 +60,36 @@ def write_pgn(path, board, comments, game_no, ours_white, opponent, result):
         print(game, file=f, end="\n\n")
 
 
+def mate_in_one(board):
+    """Whether the side to move can mate at once."""
+    for mv in board.legal_moves:
+        board.push(mv)
+        mate = board.is_checkmate()
+        board.pop()
+        if mate:
+            return True
+    return False
+
+
+def random_opening(rng, plies):
+    """`plies` random legal moves from the start position, drawn again while
+    they end the game or leave the side to move a mate in one (1. Na3 f6 2.
+    e4 g5: each engine mates with 3. Qh5 in its game of the pair, which
+    says nothing of either). Where no draw is refused, the moves (and what
+    the generator has consumed) are those of a single draw."""
+    while True:
+        board, opening = chess.Board(), []
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            mv = rng.choice(moves)
+            opening.append(mv)
+            board.push(mv)
+        if not board.is_game_over() and not mate_in_one(board):
+            return opening
+
+
 def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log, opening=(),
               margin=0.0, pgn=None, opponent="opponent"):
     board = chess.Board()
@@ -149,11 +179,7 @@ def main():
         opening = []
         for g in range(args.games):
             if g % 2 == 0:
-                opening, b = [], chess.Board()
-                for _ in range(args.random_plies):
-                    mv = rng.choice(list(b.legal_moves))
-                    opening.append(mv)
-                    b.push(mv)
+                opening = random_opening(rng, args.random_plies)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
                                          args.max_plies, g + 1, print, opening, args.margin,
                                          args.pgn, f"{args.opponent} {opts}")

@@ -96,6 +96,38 @@ def write_record(record, line, moves, infos):
         record.flush()
 
 
+def mate_in_one(board):
+    """Whether the side to move can leave the other without a legal move at
+    once (in check or not: cshogi's own one-ply mate search assumes no
+    check)."""
+    for mv in list(board.legal_moves):
+        board.push(mv)
+        mate = board.is_game_over()
+        board.pop()
+        if mate:
+            return True
+    return False
+
+
+def random_opening(rng, plies):
+    """`plies` random legal moves (USI) from the start position, drawn again
+    while they end the game or leave the side to move a mate in one (such a
+    pair of games, each engine mating at once, says nothing of either).
+    Where no draw is refused, the moves (and what the generator has
+    consumed) are those of a single draw."""
+    while True:
+        board, opening = cshogi.Board(), []
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            mv = cshogi.move_to_usi(rng.choice(moves))
+            opening.append(mv)
+            board.push_usi(mv)
+        if not board.is_game_over() and not mate_in_one(board):
+            return opening
+
+
 def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=(), inc=0,
               margin=0, grace=100, record=None):
     board = cshogi.Board()
@@ -262,11 +294,7 @@ def main():
         scores, opening, time_losses = [], [], 0
         for g in range(args.games):
             if g % 2 == 0:
-                opening, b = [], cshogi.Board()
-                for _ in range(args.random_plies):
-                    mv = cshogi.move_to_usi(rng.choice(list(b.legal_moves)))
-                    opening.append(mv)
-                    b.push_usi(mv)
+                opening = random_opening(rng, args.random_plies)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
                                          args.max_plies, g + 1, opening, args.inc,
                                          args.opponent_margin, args.opponent_grace, record)
