@@ -519,6 +519,11 @@ fn iterate<G: SearchGame>(
             if w.stopped() {
                 break;
             }
+            // The lines so far best first, as they are reported: a later
+            // line's search can find more than an earlier one's (the table
+            // and the histories changed since), and the first line is the
+            // move played.
+            w.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
         }
         // A depth stopped midway is dropped: the last completed one stands,
         // unless a move searched in full at this depth beat its best move.
