@@ -28,6 +28,7 @@ import chess.engine
 import chess.pgn
 
 from match_stats import report
+from openings import Game, random_opening
 
 
 def move_comment(info, spent, clock):
@@ -60,34 +61,14 @@ def write_pgn(path, board, comments, game_no, ours_white, opponent, result):
         print(game, file=f, end="\n\n")
 
 
-def mate_in_one(board):
-    """Whether the side to move can mate at once."""
-    for mv in board.legal_moves:
-        board.push(mv)
-        mate = board.is_checkmate()
-        board.pop()
-        if mate:
-            return True
-    return False
-
-
-def random_opening(rng, plies):
-    """`plies` random legal moves from the start position, drawn again while
-    they end the game or leave the side to move a mate in one (1. Na3 f6 2.
-    e4 g5: each engine mates with 3. Qh5 in its game of the pair, which
-    says nothing of either). Where no draw is refused, the moves (and what
-    the generator has consumed) are those of a single draw."""
-    while True:
-        board, opening = chess.Board(), []
-        for _ in range(plies):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            mv = rng.choice(moves)
-            opening.append(mv)
-            board.push(mv)
-        if not board.is_game_over() and not mate_in_one(board):
-            return opening
+CHESS = Game(
+    new=chess.Board,
+    moves=lambda b: list(b.legal_moves),
+    push=lambda b, m: b.push(m),
+    pop=lambda b: b.pop(),
+    over=lambda b: b.is_game_over(),
+    mated=lambda b: b.is_checkmate(),
+)
 
 
 def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log, opening=(),
@@ -179,7 +160,7 @@ def main():
         opening = []
         for g in range(args.games):
             if g % 2 == 0:
-                opening = random_opening(rng, args.random_plies)
+                opening = random_opening(CHESS, rng, args.random_plies)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
                                          args.max_plies, g + 1, print, opening, args.margin,
                                          args.pgn, f"{args.opponent} {opts}")

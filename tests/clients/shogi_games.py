@@ -35,6 +35,7 @@ import cshogi
 from cshogi.usi import Engine
 
 from match_stats import report
+from openings import Game, random_opening
 
 
 class Hang(Exception):
@@ -96,36 +97,16 @@ def write_record(record, line, moves, infos):
         record.flush()
 
 
-def mate_in_one(board):
-    """Whether the side to move can leave the other without a legal move at
-    once (in check or not: cshogi's own one-ply mate search assumes no
-    check)."""
-    for mv in list(board.legal_moves):
-        board.push(mv)
-        mate = board.is_game_over()
-        board.pop()
-        if mate:
-            return True
-    return False
-
-
-def random_opening(rng, plies):
-    """`plies` random legal moves (USI) from the start position, drawn again
-    while they end the game or leave the side to move a mate in one (such a
-    pair of games, each engine mating at once, says nothing of either).
-    Where no draw is refused, the moves (and what the generator has
-    consumed) are those of a single draw."""
-    while True:
-        board, opening = cshogi.Board(), []
-        for _ in range(plies):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            mv = cshogi.move_to_usi(rng.choice(moves))
-            opening.append(mv)
-            board.push_usi(mv)
-        if not board.is_game_over() and not mate_in_one(board):
-            return opening
+# Moves in USI; in shogi a side without a legal move has lost, in check
+# or not.
+SHOGI = Game(
+    new=cshogi.Board,
+    moves=lambda b: [cshogi.move_to_usi(m) for m in b.legal_moves],
+    push=lambda b, m: b.push_usi(m),
+    pop=lambda b: b.pop(),
+    over=lambda b: b.is_game_over(),
+    mated=lambda b: b.is_game_over(),
+)
 
 
 def play_game(ours, theirs, ours_black, main_ms, byoyomi, max_plies, game_no, opening=(), inc=0,
@@ -294,7 +275,7 @@ def main():
         scores, opening, time_losses = [], [], 0
         for g in range(args.games):
             if g % 2 == 0:
-                opening = random_opening(rng, args.random_plies)
+                opening = random_opening(SHOGI, rng, args.random_plies)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, args.time, args.byoyomi,
                                          args.max_plies, g + 1, opening, args.inc,
                                          args.opponent_margin, args.opponent_grace, record)
