@@ -290,26 +290,29 @@ pub fn view_features(
     view: Color,
     kings: &KingLayout,
 ) -> arrayvec::ArrayVec<u16, 64> {
-    let frame = kings.frame_of(pos, view);
-    let mut out = arrayvec::ArrayVec::new();
-    for color in Color::ALL {
-        for role in Role::ALL {
-            for sq in pos.pieces_of(color, role) {
-                out.push(feature(view, frame, color, role, sq.index()) as u16);
-            }
-        }
-    }
+    let [out] = views_features(pos, [view], kings);
     out
 }
 
 /// The inputs of a position in both views (White's, Black's) under `kings`.
 pub fn features(pos: &Position, kings: &KingLayout) -> [arrayvec::ArrayVec<u16, 64>; 2] {
-    let frames = Color::ALL.map(|view| kings.frame_of(pos, view));
-    let mut out = [arrayvec::ArrayVec::new(), arrayvec::ArrayVec::new()];
+    views_features(pos, Color::ALL, kings)
+}
+
+/// The inputs of a position in each of `views`, the pieces scanned once
+/// for all of them.
+#[inline]
+fn views_features<const N: usize>(
+    pos: &Position,
+    views: [Color; N],
+    kings: &KingLayout,
+) -> [arrayvec::ArrayVec<u16, 64>; N] {
+    let frames = views.map(|view| kings.frame_of(pos, view));
+    let mut out = [(); N].map(|_| arrayvec::ArrayVec::new());
     for color in Color::ALL {
         for role in Role::ALL {
             for sq in pos.pieces_of(color, role) {
-                for (v, view) in Color::ALL.into_iter().enumerate() {
+                for (v, &view) in views.iter().enumerate() {
                     out[v].push(feature(view, frames[v], color, role, sq.index()) as u16);
                 }
             }
