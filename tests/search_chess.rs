@@ -215,16 +215,30 @@ impl Reporter<movegen::chess::Move> for Collect {
     }
 }
 
-#[test]
-fn multipv_reports_distinct_lines_best_first() {
-    let p = Position::startpos(Variant::Chess);
+/// A search of `p` to `depth` with `multipv` lines (16 MB, one thread):
+/// its result and every info line it reported.
+fn multipv_search(
+    p: &Position,
+    multipv: usize,
+    depth: u32,
+) -> (
+    search::SearchResult<movegen::chess::Move>,
+    Vec<Info<movegen::chess::Move>>,
+) {
     let mut s: Searcher<Position> = Searcher::new(16, 1);
     let rep = Collect(Mutex::new(Vec::new()));
     let l = Limits {
-        multipv: 3,
-        ..Limits::depth(5)
+        multipv,
+        ..Limits::depth(depth)
     };
-    let r = s.search(&p, &[], &l, &rep);
+    let r = s.search(p, &[], &l, &rep);
+    (r, rep.0.into_inner().unwrap())
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let p = Position::startpos(Variant::Chess);
+    let (r, infos) = multipv_search(&p, 3, 5);
     assert_eq!(r.lines.len(), 3);
     let firsts: Vec<_> = r.lines.iter().map(|l| l.1[0]).collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
@@ -233,7 +247,6 @@ fn multipv_reports_distinct_lines_best_first() {
         Score::MatePlies(_) => panic!(),
     };
     assert!(cp(r.lines[0].0) >= cp(r.lines[1].0) && cp(r.lines[1].0) >= cp(r.lines[2].0));
-    let infos = rep.0.lock().unwrap();
     assert_eq!(infos.iter().filter(|i| i.depth == 5).count(), 3);
     assert!(infos
         .iter()
@@ -259,15 +272,7 @@ fn multipv_lines_of_every_iteration_are_reported_best_first() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     ];
     for fen in fens {
-        let p = pos(Variant::Chess, fen);
-        let mut s: Searcher<Position> = Searcher::new(16, 1);
-        let rep = Collect(Mutex::new(Vec::new()));
-        let l = Limits {
-            multipv: 4,
-            ..Limits::depth(8)
-        };
-        let r = s.search(&p, &[], &l, &rep);
-        let infos = rep.0.lock().unwrap();
+        let (r, infos) = multipv_search(&pos(Variant::Chess, fen), 4, 8);
         for depth in 1..=8 {
             let lines: Vec<_> = infos.iter().filter(|i| i.depth == depth).collect();
             assert_eq!(lines.len(), 4, "{fen} depth {depth}");
