@@ -252,9 +252,11 @@ pub struct TrainConfig {
     /// Chess inputs by the view's king ([`KingLayout::NONE`]: without).
     pub kings: KingLayout,
     /// Start from this network instead of random weights. Its inputs,
-    /// hidden size, buckets, activation and residual flag must be those
-    /// above, and its king layout too unless it has none (then each king
-    /// bucket starts from its weights: [`FloatNet::widened`]); its
+    /// buckets, activation and residual flag must be those above, its
+    /// hidden size at most the one above (new units start as
+    /// [`FloatNet::with_hidden`] adds them), and its king layout the one
+    /// above unless it has none (then each king bucket starts from its
+    /// weights: [`FloatNet::widened`]); its
     /// held-out loss is reported as epoch 0 and kept if no epoch beats it.
     pub init: Option<Network>,
 }
@@ -293,11 +295,17 @@ impl TrainConfig {
                 if residual { ", residual" } else { "" }
             )
         };
-        // A network without king buckets widens into any layout.
+        // A network without king buckets widens into any layout, and a
+        // network into more hidden units.
         let init_kings = if init.kings == KingLayout::NONE {
             &self.kings
         } else {
             &init.kings
+        };
+        let init_hidden = if init.hidden < self.hidden {
+            self.hidden
+        } else {
+            init.hidden
         };
         let (want, have) = (
             shape(
@@ -311,7 +319,7 @@ impl TrainConfig {
             shape(
                 init.set,
                 init_kings,
-                init.hidden,
+                init_hidden,
                 init.output_bias.len(),
                 init.squared,
                 init.residual,
@@ -434,6 +442,41 @@ impl FloatNet {
         let mut net = self.clone();
         net.kings = kings;
         net.w1 = self.w1.repeat(kings.buckets);
+        net
+    }
+
+    /// This network with `hidden` units (at least its own), evaluating
+    /// every position as this one does: the new units' input weights are
+    /// random (as a fresh network's, from `seed`), their biases and output
+    /// weights zero, so training grows them from where this network is.
+    pub fn with_hidden(&self, hidden: usize, seed: u64) -> FloatNet {
+        let h = self.hidden;
+        assert!(
+            is_hidden_size(hidden) && hidden >= h,
+            "hidden size {hidden} from {h}"
+        );
+        let mut rng = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+        let s1 = (1.0 / self.set.max_active() as f32).sqrt();
+        let mut net = self.clone();
+        net.hidden = hidden;
+        net.w1 = self
+            .w1
+            .chunks_exact(h)
+            .flat_map(|row| {
+                let fresh: Vec<f32> = (h..hidden).map(|_| rng.unit() * s1).collect();
+                row.iter().copied().chain(fresh)
+            })
+            .collect();
+        net.b1.resize(hidden, 0.0);
+        net.w2 = self
+            .w2
+            .chunks_exact(h)
+            .flat_map(|view| {
+                view.iter()
+                    .copied()
+                    .chain(std::iter::repeat(0.0).take(hidden - h))
+            })
+            .collect();
         net
     }
 
@@ -653,6 +696,9 @@ pub fn train(
         }
         Some(init) => {
             let mut net = FloatNet::from_network(init);
+            if net.hidden != cfg.hidden {
+                net = net.with_hidden(cfg.hidden, cfg.seed);
+            }
             if net.kings != cfg.kings {
                 net = net.widened(cfg.kings);
             }
@@ -1036,7 +1082,8 @@ mod tests {
             (2, false, false, InputSet::Chess, DEFAULT_HIDDEN),
             (2, true, true, InputSet::Chess, DEFAULT_HIDDEN),
             (2, true, false, InputSet::Shogi, DEFAULT_HIDDEN),
-            (2, true, false, InputSet::Chess, 256),
+            // Fewer hidden units than the network's (more widen it).
+            (2, true, false, InputSet::Chess, 64),
         ] {
             let other = TrainConfig {
                 buckets,
@@ -1054,6 +1101,52 @@ mod tests {
                 "{err}"
             );
         }
+    }
+
+    #[test]
+    fn a_network_given_more_hidden_units_evaluates_as_it_did_and_trains_on() {
+        let mut samples = knight_samples(11, 2000);
+        let cfg = TrainConfig {
+            buckets: 2,
+            squared: true,
+            hidden: 32,
+            ..small_config(4, 1)
+        };
+        let first = train(&mut samples, &[], &cfg, |_| {}).unwrap();
+        let wide = first.with_hidden(64, 9);
+        assert_eq!(wide.hidden, 64);
+        // The new units' outputs are zero: the same evaluation (up to the
+        // order of the sums), here and after quantising.
+        for s in &samples[..50] {
+            let (a, b) = (first.forward(s), wide.forward(s));
+            assert!((a - b).abs() < 1e-5, "{a} vs {b}");
+        }
+        let (qa, qb) = (first.quantise(), wide.quantise());
+        assert_eq!(qb.hidden, 64);
+        assert_eq!(
+            mean_loss(&FloatNet::from_network(&qa), &samples, 1.0),
+            mean_loss(&FloatNet::from_network(&qb), &samples, 1.0)
+        );
+        // Training with more units from the network starts at its loss and
+        // keeps the better of the start and the epochs.
+        let more = TrainConfig {
+            hidden: 64,
+            init: Some(qa.clone()),
+            ..cfg.clone()
+        };
+        let mut report = Vec::new();
+        let net = train(&mut samples, &[], &more, |l| report.push(l.to_string())).unwrap();
+        let held = &samples[samples.len() - 200..];
+        let start = mean_loss(&FloatNet::from_network(&qa), held, 1.0);
+        assert!(
+            report[0].contains(&format!("held out {start:.6}")),
+            "{report:?}"
+        );
+        assert_eq!(net.hidden, 64);
+        assert!(mean_loss(&net, held, 1.0) <= start);
+        // The new units learnt something: not all their output weights
+        // are zero any more.
+        assert!(net.w2[32..64].iter().any(|&w| w != 0.0));
     }
 
     #[test]
