@@ -201,6 +201,21 @@ fn train_nnue_init_goes_on_from_a_network_of_its_shape() {
     let after = static_eval(&mut e, knight);
     assert!((200..=400).contains(&before), "{before}");
     assert!((before - after).abs() <= 5, "{before} -> {after}");
+
+    // --hidden above the network's own widens it: 128 units, of which
+    // the new 64 start with zero output weights, so the network plays on
+    // as it did (the rate is too small for a visible change).
+    let wide = temp_path("init", "wide.nnue");
+    let (code, _, err) = go_on(data.to_str().unwrap(), &first, &wide, &["--hidden", "128"]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&wide).unwrap();
+    assert_eq!(
+        bytes.len(),
+        20 + 2 * (768 * 128 + 128 + 2 * 2 * 128) + 4 * 2
+    );
+    e.send(&format!("setoption name EvalFile value {}", wide.display()));
+    let widened = static_eval(&mut e, knight);
+    assert!((before - widened).abs() <= 5, "{before} -> {widened}");
     e.send("quit");
 
     for (extra, expected) in [
@@ -215,9 +230,10 @@ fn train_nnue_init_goes_on_from_a_network_of_its_shape() {
              the training asks for shogi inputs (2344), 64 hidden units, 2 bucket(s), SCReLU",
         ),
         (
-            vec!["--hidden", "128"],
+            // Fewer units than the network's (more widen it, above).
+            vec!["--hidden", "32"],
             "the initial network has chess inputs (768), 64 hidden units, 2 bucket(s), SCReLU; \
-             the training asks for chess inputs (768), 128 hidden units, 2 bucket(s), SCReLU",
+             the training asks for chess inputs (768), 32 hidden units, 2 bucket(s), SCReLU",
         ),
         (
             vec!["--init", "/nonexistent/net.nnue"],
