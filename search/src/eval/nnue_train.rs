@@ -302,11 +302,7 @@ impl TrainConfig {
         } else {
             &init.kings
         };
-        let init_hidden = if init.hidden < self.hidden {
-            self.hidden
-        } else {
-            init.hidden
-        };
+        let init_hidden = init.hidden.max(self.hidden);
         let (want, have) = (
             shape(
                 self.set,
