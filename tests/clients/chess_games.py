@@ -71,6 +71,27 @@ CHESS = Game(
 )
 
 
+def game_end(board):
+    """The outcome as a GUI referees the game, or None while it goes on.
+
+    Checkmate, stalemate and insufficient material as python-chess has them,
+    a position on the board for the third time, or a hundred plies without
+    a capture or a pawn move (unless the hundredth mates). Not python-chess's
+    `claim_draw=True`: that also ends the game when the side to move merely
+    could reach a third occurrence or the hundredth ply with one of its
+    moves, which a side that is winning would never play (Cute Chess and
+    Triskelion's own referee end a game on the occurrence itself).
+    """
+    outcome = board.outcome()
+    if outcome is not None:
+        return outcome
+    if board.is_repetition(3):
+        return chess.Outcome(chess.Termination.THREEFOLD_REPETITION, None)
+    if board.is_fifty_moves():
+        return chess.Outcome(chess.Termination.FIFTY_MOVES, None)
+    return None
+
+
 def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, log, opening=(),
               margin=0.0, pgn=None, opponent="opponent"):
     board = chess.Board()
@@ -79,7 +100,7 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
     comments = {}
     clocks = {chess.WHITE: base, chess.BLACK: base}
     ours_color = chess.WHITE if ours_white else chess.BLACK
-    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+    while game_end(board) is None and board.ply() < max_plies:
         mover = ours if board.turn == ours_color else theirs
         limit = chess.engine.Limit(
             white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
@@ -104,7 +125,7 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
             raise SystemExit(f"FAIL: illegal move {result.move} in {board.fen()}")
         comments[len(board.move_stack)] = move_comment(result.info, spent, clocks[board.turn])
         board.push(result.move)
-    outcome = board.outcome(claim_draw=True)
+    outcome = game_end(board)
     if outcome is None or outcome.winner is None:
         score = 0.5
     else:

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""How the drawn games of strength-run PGNs (chess_games.py --pgn) ended.
+
+Before the forty-fourth session the chess client ended a game as soon as
+the side to move *could* claim a draw (python-chess `claim_draw=True`):
+also when one of its moves would make a position's third occurrence or
+the hundredth ply without a capture or pawn move, even a side far ahead
+that would never play it. This counts, per file, the drawn games whose
+last position is none of: a third occurrence, a hundredth such ply,
+stalemate, insufficient material (so the game was ended on a possible
+claim), and splits them by where Triskelion stood: the mean of the last
+two scores in the comments (White's view, turned to Triskelion's), above
++1 pawn, below -1, or between.
+
+  pgn_draw_endings.py FILE.pgn [FILE.pgn ...]
+"""
+
+import re
+import sys
+
+import chess
+import chess.pgn
+
+SCORE = re.compile(r"\s*(#-?\d+|[+-]?\d+\.\d+)/")
+
+
+def pawns(text):
+    if text.startswith("#-"):
+        return -100.0
+    if text.startswith("#"):
+        return 100.0
+    return float(text)
+
+
+def standing(game, ours_white):
+    scores, node = [], game.end()
+    while node.parent is not None and len(scores) < 2:
+        m = SCORE.match(node.comment)
+        if m:
+            scores.append(pawns(m.group(1)))
+        node = node.parent
+    if not scores:
+        return 0.0
+    mean = sum(scores) / len(scores)
+    return mean if ours_white else -mean
+
+
+def ended_on_its_own(board):
+    return (board.is_repetition(3) or board.halfmove_clock >= 100
+            or board.is_stalemate() or board.is_insufficient_material())
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    totals = [0, 0, 0, 0, 0]
+    for path in sys.argv[1:]:
+        draws = claimed = ahead = behind = level = 0
+        with open(path) as f:
+            while (game := chess.pgn.read_game(f)) is not None:
+                if game.headers.get("Result") != "1/2-1/2":
+                    continue
+                draws += 1
+                if ended_on_its_own(game.end().board()):
+                    continue
+                claimed += 1
+                s = standing(game, game.headers.get("White") == "Triskelion")
+                if s > 1.0:
+                    ahead += 1
+                elif s < -1.0:
+                    behind += 1
+                else:
+                    level += 1
+        row = [draws, claimed, ahead, behind, level]
+        totals = [a + b for a, b in zip(totals, row)]
+        print(f"{path}: {draws} draws, {claimed} ended on a possible claim "
+              f"(Triskelion ahead {ahead}, behind {behind}, level {level})")
+    if len(sys.argv) > 2:
+        d, c, a, b, lv = totals
+        print(f"all: {d} draws, {c} ended on a possible claim "
+              f"(Triskelion ahead {a}, behind {b}, level {lv})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Checks how the chess strength client ends a game
+(tests/clients/chess_games.py `game_end`): a draw by repetition comes with
+the third occurrence of a position and a draw by the fifty-move rule with
+the hundredth ply without a capture or pawn move, as a GUI referees them,
+not when the side to move merely could reach either with one of its moves
+(python-chess's `claim_draw=True`, which the client used before the
+forty-fourth session); a mate on the hundredth ply is a mate. Exit
+status 1 on a difference."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "clients"))
+
+from chess_games import game_end  # noqa: E402
+
+import chess  # noqa: E402
+
+
+def check(name, board, want_termination, want_winner, failures):
+    got = game_end(board)
+    got_pair = None if got is None else (got.termination, got.winner)
+    want_pair = None if want_termination is None else (want_termination, want_winner)
+    if got_pair != want_pair:
+        failures.append(f"{name}: {board.fen()}: got {got_pair}, want {want_pair}")
+
+
+def main():
+    failures = []
+    T = chess.Termination
+
+    # Knights out and back twice: before the last Ng8 the start position
+    # has occurred twice and Black's Ng8 would make the third.
+    board = chess.Board()
+    for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]:
+        board.push_uci(uci)
+    if not board.can_claim_threefold_repetition():
+        failures.append("repetition: python-chess sees no claim before the third occurrence")
+    check("a third occurrence one move away", board, None, None, failures)
+    board.push_uci("f6g8")
+    check("the third occurrence", board, T.THREEFOLD_REPETITION, None, failures)
+
+    # 99 plies without a capture or pawn move: a quiet rook move would make
+    # the hundredth, so python-chess lets the side to move claim; the game
+    # goes on until the move is played.
+    board = chess.Board("8/8/8/4k3/8/8/R7/4K3 w - - 99 80")
+    if not board.can_claim_fifty_moves():
+        failures.append("fifty moves: python-chess sees no claim at ply 99")
+    check("the hundredth ply one move away", board, None, None, failures)
+    board.push_uci("a2a3")
+    check("the hundredth ply", board, T.FIFTY_MOVES, None, failures)
+
+    # The hundredth ply mates: the mate stands.
+    board = chess.Board("k7/8/1K6/8/8/8/8/7R w - - 99 80")
+    board.push_uci("h1h8")
+    check("a mate on the hundredth ply", board, T.CHECKMATE, chess.WHITE, failures)
+
+    # The automatic endings as python-chess has them.
+    check("stalemate", chess.Board("k7/8/1Q6/8/8/8/8/7K b - - 0 1"), T.STALEMATE, None, failures)
+    check("insufficient material", chess.Board("k7/8/8/8/8/8/8/6BK w - - 0 1"),
+          T.INSUFFICIENT_MATERIAL, None, failures)
+    check("the start position", chess.Board(), None, None, failures)
+
+    if failures:
+        for f in failures:
+            print("FAIL:", f)
+        sys.exit(1)
+    print("OK chess game endings")
+
+
+if __name__ == "__main__":
+    main()
