@@ -10,9 +10,10 @@ last position is none of: a third occurrence, a hundredth such ply,
 stalemate, insufficient material (so the game was ended on a possible
 claim), and splits them by where Triskelion stood: the mean of the last
 two scores in the comments (White's view, turned to Triskelion's), above
-+1 pawn, below -1, or between.
++1 pawn, below -1, or between. Games that reached the client's ply cap
+(`--max-plies`, 300 plies unless told) are counted apart.
 
-  pgn_draw_endings.py FILE.pgn [FILE.pgn ...]
+  pgn_draw_endings.py [--max-plies N] FILE.pgn [FILE.pgn ...]
 """
 
 import re
@@ -51,17 +52,26 @@ def ended_on_its_own(board):
 
 
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    max_plies = 300
+    if args[:1] == ["--max-plies"] and len(args) >= 2:
+        max_plies = int(args[1])
+        args = args[2:]
+    if not args:
         sys.exit(__doc__)
-    totals = [0, 0, 0, 0, 0]
-    for path in sys.argv[1:]:
-        draws = claimed = ahead = behind = level = 0
+    totals = [0, 0, 0, 0, 0, 0]
+    for path in args:
+        draws = capped = claimed = ahead = behind = level = 0
         with open(path) as f:
             while (game := chess.pgn.read_game(f)) is not None:
                 if game.headers.get("Result") != "1/2-1/2":
                     continue
                 draws += 1
-                if ended_on_its_own(game.end().board()):
+                board = game.end().board()
+                if ended_on_its_own(board):
+                    continue
+                if board.ply() >= max_plies:
+                    capped += 1
                     continue
                 claimed += 1
                 s = standing(game, game.headers.get("White") == "Triskelion")
@@ -71,13 +81,13 @@ def main():
                     behind += 1
                 else:
                     level += 1
-        row = [draws, claimed, ahead, behind, level]
+        row = [draws, capped, claimed, ahead, behind, level]
         totals = [a + b for a, b in zip(totals, row)]
-        print(f"{path}: {draws} draws, {claimed} ended on a possible claim "
-              f"(Triskelion ahead {ahead}, behind {behind}, level {level})")
-    if len(sys.argv) > 2:
-        d, c, a, b, lv = totals
-        print(f"all: {d} draws, {c} ended on a possible claim "
+        print(f"{path}: {draws} draws, {capped} at the ply cap, {claimed} ended on a "
+              f"possible claim (Triskelion ahead {ahead}, behind {behind}, level {level})")
+    if len(args) > 1:
+        d, cap, c, a, b, lv = totals
+        print(f"all: {d} draws, {cap} at the ply cap, {c} ended on a possible claim "
               f"(Triskelion ahead {a}, behind {b}, level {lv})")
 
 
