@@ -26,6 +26,17 @@ def check(name, board, want_termination, want_winner, failures):
         failures.append(f"{name}: {board.fen()}: got {got_pair}, want {want_pair}")
 
 
+def one_move_away(name, board, can_claim, move, termination, failures):
+    """`move` would end the game by `termination`: python-chess lets the
+    side to move claim it already, but the game goes on until it is
+    played."""
+    if not can_claim(board):
+        failures.append(f"{name}: python-chess sees no claim one move before")
+    check(f"{name} one move away", board, None, None, failures)
+    board.push_uci(move)
+    check(name, board, termination, None, failures)
+
+
 def main():
     failures = []
     T = chess.Termination
@@ -35,21 +46,13 @@ def main():
     board = chess.Board()
     for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]:
         board.push_uci(uci)
-    if not board.can_claim_threefold_repetition():
-        failures.append("repetition: python-chess sees no claim before the third occurrence")
-    check("a third occurrence one move away", board, None, None, failures)
-    board.push_uci("f6g8")
-    check("the third occurrence", board, T.THREEFOLD_REPETITION, None, failures)
+    one_move_away("the third occurrence", board, chess.Board.can_claim_threefold_repetition,
+                  "f6g8", T.THREEFOLD_REPETITION, failures)
 
     # 99 plies without a capture or pawn move: a quiet rook move would make
-    # the hundredth, so python-chess lets the side to move claim; the game
-    # goes on until the move is played.
-    board = chess.Board("8/8/8/4k3/8/8/R7/4K3 w - - 99 80")
-    if not board.can_claim_fifty_moves():
-        failures.append("fifty moves: python-chess sees no claim at ply 99")
-    check("the hundredth ply one move away", board, None, None, failures)
-    board.push_uci("a2a3")
-    check("the hundredth ply", board, T.FIFTY_MOVES, None, failures)
+    # the hundredth.
+    one_move_away("the hundredth ply", chess.Board("8/8/8/4k3/8/8/R7/4K3 w - - 99 80"),
+                  chess.Board.can_claim_fifty_moves, "a2a3", T.FIFTY_MOVES, failures)
 
     # The hundredth ply mates: the mate stands.
     board = chess.Board("k7/8/1K6/8/8/8/8/7R w - - 99 80")
