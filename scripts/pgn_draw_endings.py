@@ -6,49 +6,38 @@ the side to move *could* claim a draw (python-chess `claim_draw=True`):
 also when one of its moves would make a position's third occurrence or
 the hundredth ply without a capture or pawn move, even a side far ahead
 that would never play it. This counts, per file, the drawn games whose
-last position is none of: a third occurrence, a hundredth such ply,
-stalemate, insufficient material (so the game was ended on a possible
-claim), and splits them by where Triskelion stood: the mean of the last
-two scores in the comments (White's view, turned to Triskelion's), above
-+1 pawn, below -1, or between. Games that reached the client's ply cap
+last position does not end the game as the client now referees it
+(`game_end`: a third occurrence, a hundredth such ply, stalemate,
+insufficient material), so the game was ended on a possible claim, and
+splits them by where Triskelion stood: the mean of the last two scores in
+the comments (White's view, turned to Triskelion's), above +1 pawn, below
+-1, or between. Games that reached the client's ply cap
 (`--max-plies`, 300 plies unless told) are counted apart.
 
   pgn_draw_endings.py [--max-plies N] FILE.pgn [FILE.pgn ...]
 """
 
-import re
+import os
 import sys
 
-import chess
 import chess.pgn
 
-SCORE = re.compile(r"\s*(#-?\d+|[+-]?\d+\.\d+)/")
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "clients"))
 
-
-def pawns(text):
-    if text.startswith("#-"):
-        return -100.0
-    if text.startswith("#"):
-        return 100.0
-    return float(text)
+from chess_games import comment_score, game_end  # noqa: E402
 
 
 def standing(game, ours_white):
     scores, node = [], game.end()
     while node.parent is not None and len(scores) < 2:
-        m = SCORE.match(node.comment)
-        if m:
-            scores.append(pawns(m.group(1)))
+        score = comment_score(node.comment)
+        if score is not None:
+            scores.append(score)
         node = node.parent
     if not scores:
         return 0.0
     mean = sum(scores) / len(scores)
     return mean if ours_white else -mean
-
-
-def ended_on_its_own(board):
-    return (board.is_repetition(3) or board.halfmove_clock >= 100
-            or board.is_stalemate() or board.is_insufficient_material())
 
 
 def main():
@@ -68,7 +57,7 @@ def main():
                     continue
                 draws += 1
                 board = game.end().board()
-                if ended_on_its_own(board):
+                if game_end(board) is not None:
                     continue
                 if board.ply() >= max_plies:
                     capped += 1

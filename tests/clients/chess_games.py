@@ -19,6 +19,7 @@ it spent and the clock left after the increment, for analysing losses.
 
 import argparse
 import random
+import re
 import shlex
 import sys
 import time
@@ -43,6 +44,18 @@ def move_comment(info, spent, clock):
     parts.append(f"{spent:.2f}s")
     parts.append(f"[%clk {max(clock, 0.0):.2f}]")
     return " ".join(parts)
+
+
+def comment_score(comment):
+    """The score of a `move_comment` in pawns from White's view (a mate
+    as +-100), or None when the comment has none."""
+    m = re.match(r"\s*(#-?\d+|[+-]?\d+\.\d+)/", comment or "")
+    if not m:
+        return None
+    text = m.group(1)
+    if text.startswith("#"):
+        return -100.0 if text.startswith("#-") else 100.0
+    return float(text)
 
 
 def write_pgn(path, board, comments, game_no, ours_white, opponent, result):

@@ -5,17 +5,19 @@ the third occurrence of a position and a draw by the fifty-move rule with
 the hundredth ply without a capture or pawn move, as a GUI referees them,
 not when the side to move merely could reach either with one of its moves
 (python-chess's `claim_draw=True`, which the client used before the
-forty-fourth session); a mate on the hundredth ply is a mate. Exit
-status 1 on a difference."""
+forty-fourth session); a mate on the hundredth ply is a mate. Also that
+`comment_score` reads back the score `move_comment` writes. Exit status 1
+on a difference."""
 
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "clients"))
 
-from chess_games import game_end  # noqa: E402
+from chess_games import comment_score, game_end, move_comment  # noqa: E402
 
 import chess  # noqa: E402
+import chess.engine  # noqa: E402
 
 
 def check(name, board, want_termination, want_winner, failures):
@@ -64,6 +66,18 @@ def main():
     check("insufficient material", chess.Board("k7/8/8/8/8/8/8/6BK w - - 0 1"),
           T.INSUFFICIENT_MATERIAL, None, failures)
     check("the start position", chess.Board(), None, None, failures)
+
+    # Scores written into the PGN comments and read back (White's view).
+    for info, want in [
+        ({"score": chess.engine.PovScore(chess.engine.Cp(123), chess.WHITE), "depth": 9}, 1.23),
+        ({"score": chess.engine.PovScore(chess.engine.Cp(45), chess.BLACK), "depth": 9}, -0.45),
+        ({"score": chess.engine.PovScore(chess.engine.Mate(3), chess.BLACK), "depth": 9}, -100.0),
+        ({"score": chess.engine.PovScore(chess.engine.Mate(2), chess.WHITE), "depth": 9}, 100.0),
+        ({}, None),
+    ]:
+        comment = move_comment(info, 0.25, 3.5)
+        if comment_score(comment) != want:
+            failures.append(f"comment {comment!r}: read {comment_score(comment)}, want {want}")
 
     if failures:
         for f in failures:
