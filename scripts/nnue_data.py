@@ -13,8 +13,10 @@ the teacher's best move neither a capture nor a promotion (a quiet
 position, whose static value the score measures), no mate score, the
 score within 3,000 cp. A game ends by the rules (mate, stalemate,
 threefold repetition, the 50-move rule, insufficient material), by
-adjudication (a score beyond 1,000 cp for six plies in a row: a win for
-that side; 400 plies: a draw), or at the end of input.
+adjudication (a score beyond 1,000 cp, or --adjudicate CP, for six plies
+in a row: a win for that side; 400 plies: a draw), or at the end of input.
+A higher --adjudicate (at most 3,000) plays decided games on into the
+endings, so that the data holds more of them.
 
 With --random-move-rate P, each move after the opening is, with
 probability P, a random legal move instead of the teacher's (the position
@@ -22,7 +24,8 @@ before it is still labelled by the teacher's search): the games then
 reach unbalanced positions that a search meets but good play avoids.
 
   nnue_data.py --out FILE --games N [--depth D] [--seed S]
-               [--random-plies LO-HI] [--random-move-rate P] [--teacher CMD]
+               [--random-plies LO-HI] [--random-move-rate P] [--adjudicate CP]
+               [--teacher CMD]
 """
 
 import argparse
@@ -67,7 +70,7 @@ class Teacher(EnginePipe):
                 return best, (None if mate else score)
 
 
-def play_game(teacher, rng, depth, lo, hi, random_rate):
+def play_game(teacher, rng, depth, lo, hi, random_rate, adjudicate):
     board = chess.Board()
     for _ in range(rng.randint(lo, hi)):
         moves = list(board.legal_moves)
@@ -103,7 +106,7 @@ def play_game(teacher, rng, depth, lo, hi, random_rate):
             and move.promotion is None
         ):
             kept.append((board.fen(), white))
-        if white is not None and abs(white) > 1000:
+        if white is not None and abs(white) > adjudicate:
             side = 1 if white > 0 else -1
             streak = streak + 1 if side == streak_side else 1
             streak_side = side
@@ -128,13 +131,20 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--random-plies", default="8-12")
     ap.add_argument("--random-move-rate", type=float, default=0.0)
+    ap.add_argument("--adjudicate", type=int, default=1000)
     ap.add_argument("--teacher", default="/usr/games/stockfish")
     a = ap.parse_args()
     lo, hi = (int(x) for x in a.random_plies.split("-"))
-    if a.games < 1 or a.depth < 1 or not 0 <= lo <= hi or not 0 <= a.random_move_rate < 1:
+    if (
+        a.games < 1
+        or a.depth < 1
+        or not 0 <= lo <= hi
+        or not 0 <= a.random_move_rate < 1
+        or not 100 <= a.adjudicate <= 3000
+    ):
         sys.exit(
             "--games and --depth must be positive, --random-plies LO-HI with 0 <= LO <= HI,"
-            " --random-move-rate below 1"
+            " --random-move-rate below 1, --adjudicate from 100 to 3000"
         )
     rng = random.Random(a.seed)
     teacher = Teacher(a.teacher)
@@ -142,7 +152,9 @@ def main():
     with open(a.out, "a") as out:
         for g in range(a.games):
             teacher.send("ucinewgame")
-            kept, result = play_game(teacher, rng, a.depth, lo, hi, a.random_move_rate)
+            kept, result = play_game(
+                teacher, rng, a.depth, lo, hi, a.random_move_rate, a.adjudicate
+            )
             if result is None:
                 continue
             for fen, score in kept:
