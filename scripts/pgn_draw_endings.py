@@ -12,7 +12,8 @@ insufficient material), so the game was ended on a possible claim, and
 splits them by where Triskelion stood: the mean of the last two scores in
 the comments (White's view, turned to Triskelion's), above +1 pawn, below
 -1, or between. Games that reached the client's ply cap
-(`--max-plies`, 300 plies unless told) are counted apart.
+(`--max-plies`, 300 plies unless told: the cap of every strength run
+before scripts/strength.sh passed 1,000) are counted apart.
 
   pgn_draw_endings.py [--max-plies N] FILE.pgn [FILE.pgn ...]
 """

@@ -7,7 +7,10 @@
 #   gnuchess              GNU Chess, OwnBook false
 #   fairy                 Fairy-Stockfish, shogi
 #   gpsusi                GPS Shogi, Thread 1
-# Chess (python-chess): 10 s + 0.1 s, 4 random plies per game pair.
+# Chess (python-chess): 10 s + 0.1 s, 4 random plies per game pair, games
+# played to their end by the rules with a cap of 1,000 plies only as a
+# safety net (a GUI has none; the fifty-move rule ends shuffling games;
+# every run up to sf2850-20261205T183853 capped at the client default 300).
 # Shogi (cshogi): no main time, 1 s byoyomi, 6 random plies per pair.
 # An opening that ends the game or leaves a mate in one is drawn again.
 # Fairy-Stockfish plays at its defaults (`Move Overhead` 30 ms; with no
@@ -40,7 +43,7 @@ for p in "${pairings[@]}"; do
     log="$out/$p-$(date -u +%Y%m%dT%H%M%S).log"
     echo "# $p: $games games, seed $seed, triskelion $rev, $(date -u)" | tee "$log"
     chess=(python3 -u $c/chess_games.py "$bin" --games "$games" --tc 10+0.1 --no-analyse
-           --random-plies 4 --seed "$seed" --pgn "${log%.log}.pgn")
+           --random-plies 4 --seed "$seed" --pgn "${log%.log}.pgn" --max-plies 1000)
     shogi=(python3 -u $c/shogi_games.py "$bin" --games "$games" --time 0 --byoyomi 1000
            --random-plies 6 --seed "$seed" --record "${log%.log}.usi")
     case $p in
