@@ -18,6 +18,7 @@ before scripts/strength.sh passed 1,000) are counted apart.
   pgn_draw_endings.py [--max-plies N] FILE.pgn [FILE.pgn ...]
 """
 
+import argparse
 import os
 import sys
 
@@ -42,13 +43,11 @@ def standing(game, ours_white):
 
 
 def main():
-    args = sys.argv[1:]
-    max_plies = 300
-    if args[:1] == ["--max-plies"] and len(args) >= 2:
-        max_plies = int(args[1])
-        args = args[2:]
-    if not args:
-        sys.exit(__doc__)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--max-plies", type=int, default=300)
+    ap.add_argument("pgn", nargs="+")
+    a = ap.parse_args()
+    max_plies, args = a.max_plies, a.pgn
     totals = [0, 0, 0, 0, 0, 0]
     for path in args:
         draws = capped = claimed = ahead = behind = level = 0
