@@ -18,6 +18,7 @@ from chess_games import comment_score, game_end, move_comment  # noqa: E402
 
 import chess  # noqa: E402
 import chess.engine  # noqa: E402
+from check_report import finish  # noqa: E402
 
 
 def check(name, board, want_termination, want_winner, failures):
@@ -79,11 +80,7 @@ def main():
         if comment_score(comment) != want:
             failures.append(f"comment {comment!r}: read {comment_score(comment)}, want {want}")
 
-    if failures:
-        for f in failures:
-            print("FAIL:", f)
-        sys.exit(1)
-    print("OK chess game endings")
+    finish(failures, "OK chess game endings")
 
 
 if __name__ == "__main__":

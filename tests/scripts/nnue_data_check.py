@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"
 
 import chess  # noqa: E402
 from nnue_data import play_game  # noqa: E402
+from check_report import finish  # noqa: E402
 
 
 class ScriptedTeacher:
@@ -59,11 +60,7 @@ def main():
     searches, result, _ = run(2600, 2500)
     if (searches, result) != (6, "1-0"):
         failures.append(f"+2600 at 2,500: {searches} searches, {result}; want 6, 1-0")
-    if failures:
-        for f in failures:
-            print("FAIL:", f)
-        sys.exit(1)
-    print("OK nnue_data adjudication")
+    finish(failures, "OK nnue_data adjudication")
 
 
 if __name__ == "__main__":

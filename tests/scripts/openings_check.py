@@ -20,6 +20,7 @@ from shogi_games import SHOGI  # noqa: E402
 
 import chess  # noqa: E402
 import cshogi  # noqa: E402
+from check_report import finish  # noqa: E402
 
 
 def single_draw(game, seed, plies):
@@ -61,11 +62,7 @@ def main():
             failures.append(f"{name}: mate in one should be {expected}")
     check_seeds("chess", CHESS, range(150, 161), 4, 156, failures)
     check_seeds("shogi", SHOGI, range(80, 91), 10, 85, failures)
-    for f in failures:
-        print("FAIL:", f)
-    if failures:
-        sys.exit(1)
-    print("OK openings")
+    finish(failures, "OK openings")
 
 
 if __name__ == "__main__":
