@@ -10,7 +10,14 @@ estimate with a 95 % interval. Exit status 1 on any protocol failure.
 
   chess_games.py TRISKELION [--opponent CMD] [--option NAME=VALUE ...]
                  [--games N] [--tc SECONDS+INC] [--ponder] [--no-analyse]
-                 [--random-plies N --seed S] [--pgn FILE]
+                 [--random-plies N --seed S [--balanced CP]] [--pgn FILE]
+
+With --balanced CP a random opening is drawn again while a judge engine
+(--judge, default Debian's Stockfish, one thread, its table cleared for
+every position) scores it beyond CP centipawns for either side at
+--judge-depth (default 12): a pair of games from a lost opening is one
+win each, whoever is stronger, and says nothing. Stockfish at a fixed depth
+on one thread is deterministic, so a seed still gives the same openings.
 
 With --pgn every game is appended to FILE, each move commented with the
 mover's score (White's view, as its info reported it), depth, the seconds
@@ -30,6 +37,16 @@ import chess.pgn
 
 from match_stats import report
 from openings import Game, random_opening
+
+
+def balanced(judge, depth, most_cp):
+    """For `random_opening`: whether `judge` (a UCI engine, its table
+    cleared first) scores a board within `most_cp` centipawns of even at
+    `depth` (a mate is beyond any bound)."""
+    def accept(board):
+        info = judge.analyse(board, chess.engine.Limit(depth=depth), game=object())
+        return abs(info["score"].relative.score(mate_score=100_000)) <= most_cp
+    return accept
 
 
 def move_comment(info, spent, clock):
@@ -166,12 +183,23 @@ def main():
     ap.add_argument("--random-plies", type=int, default=0,
                     help="random legal plies opening each game pair")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--balanced", type=int, metavar="CP",
+                    help="draw a random opening again while the judge scores it beyond CP")
+    ap.add_argument("--judge", default="/usr/games/stockfish",
+                    help="the UCI engine that scores the openings for --balanced")
+    ap.add_argument("--judge-depth", type=int, default=12)
     ap.add_argument("--overhead", type=int, default=100,
                     help="Triskelion's Move Overhead, ms (the pipe and python-chess on a loaded machine)")
     ap.add_argument("--pgn", help="append every game, moves commented, to this file")
     ap.add_argument("--margin", type=float, default=0.0,
                     help="seconds a move may overrun the clock before it loses (both sides)")
     args = ap.parse_args()
+    if args.balanced is not None and args.balanced < 0:
+        ap.error(f"--balanced must be at least 0, not {args.balanced}")
+    if args.balanced is not None and args.random_plies < 1:
+        ap.error("--balanced needs --random-plies")
+    if not 1 <= args.judge_depth <= 30:
+        ap.error(f"--judge-depth must be 1 to 30, not {args.judge_depth}")
     base, inc = (float(x) for x in args.tc.split("+"))
     opts = {}
     for o in args.option:
@@ -180,7 +208,12 @@ def main():
 
     ours = chess.engine.SimpleEngine.popen_uci(args.triskelion, timeout=10)
     theirs = chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent), timeout=10)
+    judge, accept = None, None
     try:
+        if args.balanced is not None:
+            judge = chess.engine.SimpleEngine.popen_uci(shlex.split(args.judge), timeout=10)
+            judge.configure({"Threads": 1, "Hash": 16})
+            accept = balanced(judge, args.judge_depth, args.balanced)
         name = ours.id.get("name", "")
         if not name.startswith("Triskelion"):
             raise SystemExit(f"FAIL: id name {name!r}")
@@ -194,7 +227,7 @@ def main():
         opening = []
         for g in range(args.games):
             if g % 2 == 0:
-                opening = random_opening(CHESS, rng, args.random_plies)
+                opening = random_opening(CHESS, rng, args.random_plies, accept)
             score, time_loss = play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
                                          args.max_plies, g + 1, print, opening, args.margin,
                                          args.pgn, f"{args.opponent} {opts}")
@@ -222,6 +255,8 @@ def main():
     finally:
         ours.quit()
         theirs.quit()
+        if judge is not None:
+            judge.quit()
     if failures:
         raise SystemExit("FAIL: " + ", ".join(failures))
     print("OK chess client")

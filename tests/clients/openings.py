@@ -24,12 +24,14 @@ def mate_in_one(game, board):
     return False
 
 
-def random_opening(game, rng, plies):
+def random_opening(game, rng, plies, accept=None):
     """`plies` random legal moves from the start position, drawn again while
     they end the game or leave the side to move a mate in one (1. e4 g5 2.
     b4 f6: each engine mates with 3. Qh5 in its game of the pair, which
-    says nothing of either). Where no draw is refused, the moves (and what
-    the generator has consumed) are those of a single draw."""
+    says nothing of either), or while `accept`, when given, refuses the
+    board they lead to (a judge engine's score too far from even). Where
+    no draw is refused, the moves (and what the generator has consumed)
+    are those of a single draw."""
     while True:
         board, opening = game.new(), []
         for _ in range(plies):
@@ -39,5 +41,7 @@ def random_opening(game, rng, plies):
             mv = rng.choice(moves)
             opening.append(mv)
             game.push(board, mv)
-        if not game.over(board) and not mate_in_one(game, board):
+        if game.over(board) or mate_in_one(game, board):
+            continue
+        if accept is None or accept(board):
             return opening
