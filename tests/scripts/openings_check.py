@@ -7,7 +7,7 @@ runs whose openings needed no second draw keep theirs). Seeds whose first
 draw is such an opening: chess 156 (4 plies: 1. e4 g5 2. b4 f6, then 3.
 Qh5#), shogi 85 (10 plies), found by scanning seeds 0-1999 and 0-299.
 Also that an opening the `accept` predicate refuses is drawn again (and
-one it takes is the single draw's), and that the chess client's
+a predicate that takes every opening changes none), and that the chess client's
 `--balanced` judge (Debian's Stockfish, needed here) keeps only openings
 it scores within the bound, the same ones on every call: seeds 150-159
 at 4 plies, depth 10, 60 cp, where the first draws of seeds 153, 154,
