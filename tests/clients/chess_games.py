@@ -39,14 +39,19 @@ from match_stats import report
 from openings import Game, random_opening
 
 
+def judge_score(judge, board, depth):
+    """`judge`'s score of `board` at `depth` in centipawns for the side to
+    move (a mate as +-100,000), its table cleared first (a new game for
+    every position) so that the score does not depend on what it saw
+    before."""
+    info = judge.analyse(board, chess.engine.Limit(depth=depth), game=object())
+    return info["score"].relative.score(mate_score=100_000)
+
+
 def balanced(judge, depth, most_cp):
-    """For `random_opening`: whether `judge` (a UCI engine, its table
-    cleared first) scores a board within `most_cp` centipawns of even at
-    `depth` (a mate is beyond any bound)."""
-    def accept(board):
-        info = judge.analyse(board, chess.engine.Limit(depth=depth), game=object())
-        return abs(info["score"].relative.score(mate_score=100_000)) <= most_cp
-    return accept
+    """For `random_opening`: whether `judge` scores a board within
+    `most_cp` centipawns of even at `depth` (a mate is beyond any bound)."""
+    return lambda board: abs(judge_score(judge, board, depth)) <= most_cp
 
 
 def move_comment(info, spent, clock):

@@ -20,7 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "clients"))
 
-from chess_games import CHESS, balanced  # noqa: E402
+from chess_games import CHESS, balanced, judge_score  # noqa: E402
 from openings import mate_in_one, random_opening  # noqa: E402
 from shogi_games import SHOGI  # noqa: E402
 
@@ -79,8 +79,7 @@ def check_judge(seeds, refused, failures, depth=10, most_cp=60):
             b = chess.Board()
             for mv in moves:
                 b.push(mv)
-            info = judge.analyse(b, chess.engine.Limit(depth=depth), game=object())
-            return info["score"].relative.score(mate_score=100_000)
+            return judge_score(judge, b, depth)
 
         for seed in seeds:
             single, _ = single_draw(CHESS, seed, 4)
@@ -91,8 +90,9 @@ def check_judge(seeds, refused, failures, depth=10, most_cp=60):
             again = random_opening(CHESS, random.Random(seed), 4, accept)
             if got != again:
                 failures.append(f"judge seed {seed}: {got} then {again}")
-            if abs(score(got)) > most_cp:
-                failures.append(f"judge seed {seed}: kept {got}, scored {score(got)}")
+            kept = score(got)
+            if abs(kept) > most_cp:
+                failures.append(f"judge seed {seed}: kept {got}, scored {kept}")
             if (got == single) == (seed in refused):
                 failures.append(f"judge seed {seed}: {got} against the single draw {single}")
     finally:
