@@ -23,7 +23,7 @@
 # 1 s by 0.1-0.45 s: it is told 0.6 s and forfeits only past 2 s, since
 # told 0.6 s it still took up to 1.15 s.
 # Each run writes docs/strength/<pairing>-<UTC time>.log (every game line,
-# the seed, the binary's git revision) and the games with each move's
+# the seed, the binary's git revision, the processor) and the games with each move's
 # score, depth and time: for chess docs/strength/<same name>.pgn, for shogi
 # docs/strength/<same name>.usi (moves as a USI position command; ignored
 # by git like the .pgn, add them with -f); after the run the totals over all
@@ -42,10 +42,13 @@ out=docs/strength
 mkdir -p "$out"
 c=tests/clients
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+# The processor: gpsusi's time use depends on the machine (docs/strength.md,
+# forty-seventh session), so runs are comparable only on the same kind.
+cpu=$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)
 for p in "${pairings[@]}"; do
     seed=${SEED:-$(date +%s)}
     log="$out/$p-$(date -u +%Y%m%dT%H%M%S).log"
-    echo "# $p: $games games, seed $seed, triskelion $rev, $(date -u)" | tee "$log"
+    echo "# $p: $games games, seed $seed, triskelion $rev, cpu ${cpu:-unknown}, $(date -u)" | tee "$log"
     chess=(python3 -u $c/chess_games.py "$bin" --games "$games" --tc 10+0.1 --no-analyse
            --random-plies 4 --balanced 100 --seed "$seed" --pgn "${log%.log}.pgn" --max-plies 1000)
     shogi=(python3 -u $c/shogi_games.py "$bin" --games "$games" --time 0 --byoyomi 1000
