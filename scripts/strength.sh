@@ -23,8 +23,8 @@
 # 1 s by 0.1-0.45 s: it is told 0.6 s and forfeits only past 2 s, since
 # told 0.6 s it still took up to 1.15 s.
 # Each run writes docs/strength/<pairing>-<UTC time>.log (every game line,
-# the seed, the binary's git revision, the processor) and the games with each move's
-# score, depth and time: for chess docs/strength/<same name>.pgn, for shogi
+# the seed, the binary's git revision, the processor) and the games with
+# each move's score, depth and time: for chess docs/strength/<same name>.pgn, for shogi
 # docs/strength/<same name>.usi (moves as a USI position command; ignored
 # by git like the .pgn, add them with -f); after the run the totals over all
 # logs of the pairing are printed (runs of several sessions add up: each
