@@ -13,8 +13,21 @@ the teacher has not scored within 30 seconds. An odd STEP (default 3)
 samples both sides to move. The teacher is
 Fairy-Stockfish by default (`usi` first, as it needs).
 
+A file of `triskelion gen-data` (`<sfen>\t<score>\t<result>`, from Black's
+side) is read as positions, not records (`--positions`): every line is
+labelled again and written as `<sfen>\t<teacher's score>\t<result>`, the
+format `train-nnue` reads, the game's result kept.
+
+`--go` replaces `depth D` in the teacher's `go` command and `--option
+NAME=VALUE` (repeatable) its options: GPS Shogi (`gpsusi`) has no `go
+depth` (it aborts) and no `Threads` or `USI_Hash`, so
+
+  shogi_teacher.py --positions s.tsv --out g.tsv --teacher /usr/games/gpsusi \
+      --go "btime 0 wtime 0 byoyomi 200" --option Thread=1 --option BookDepth=0
+
   shogi_teacher.py RECORD... --out FILE [--depth D] [--step S]
-                   [--teacher CMD] [--limit N]
+                   [--teacher CMD] [--limit N] [--positions]
+                   [--go ARGS] [--option NAME=VALUE]...
 """
 
 import argparse
@@ -26,15 +39,16 @@ import cshogi
 
 
 class Teacher:
-    def __init__(self, cmd):
+    def __init__(self, cmd, options):
         self.p = subprocess.Popen(cmd.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         self.send("usi")
         self.wait("usiok")
-        self.send("setoption name Threads value 1")
-        self.send("setoption name USI_Hash value 16")
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.wait("readyok")
+        self.send("usinewgame")
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
@@ -49,13 +63,13 @@ class Teacher:
             if line.startswith(token):
                 return lines
 
-    def score(self, sfen, depth, limit=30.0):
+    def score(self, sfen, go, limit=30.0):
         """The teacher's last score at `depth`, or None when it has not
         answered within `limit` seconds: Fairy-Stockfish 11.1 was seen
         repeating depth 1 without end on a position crowded with promoted
         pieces (its output filled 8 GB); it is then stopped."""
         self.send(f"position sfen {sfen}")
-        self.send(f"go depth {depth}")
+        self.send(f"go {go}")
         score, start, stopped = None, time.monotonic(), False
         while True:
             line = self.p.stdout.readline()
@@ -78,6 +92,40 @@ class Teacher:
         self.p.wait(timeout=5)
 
 
+def record_positions(paths, step):
+    """(board, sfen, result) of the positions sampled from match records
+    (the result unknown: None)."""
+    for path in paths:
+        for line in open(path):
+            if not line.startswith("position startpos moves"):
+                continue
+            board = cshogi.Board()
+            for ply, mv in enumerate(line.split()[3:]):
+                board.push_usi(mv)
+                if ply < 12 or ply % step or board.is_check() or board.is_game_over():
+                    continue
+                yield board, board.sfen(), None
+
+
+def file_positions(paths):
+    """(board, sfen, result) of every line of `gen-data` files."""
+    board = cshogi.Board()
+    for path in paths:
+        for n, line in enumerate(open(path), 1):
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) != 3:
+                raise SystemExit(f"{path}:{n}: expected <sfen> <score> <result>")
+            board.set_sfen(fields[0])
+            yield board, fields[0], fields[2]
+
+
+def parse_option(text):
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name, value
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("records", nargs="+")
@@ -86,39 +134,39 @@ def main():
     ap.add_argument("--step", type=int, default=3)
     ap.add_argument("--teacher", default="/usr/games/fairy-stockfish")
     ap.add_argument("--limit", type=int, default=0, help="stop after N positions")
+    ap.add_argument("--positions", action="store_true",
+                    help="the inputs are gen-data files; keep each line's result")
+    ap.add_argument("--go", help="the go command's arguments (default: depth D)")
+    ap.add_argument("--option", type=parse_option, action="append",
+                    help="a teacher option NAME=VALUE (default: Threads=1, USI_Hash=16)")
     args = ap.parse_args()
-    teacher = Teacher(args.teacher)
+    go = args.go or f"depth {args.depth}"
+    options = args.option or [("Threads", "1"), ("USI_Hash", "16")]
+    teacher = Teacher(args.teacher, options)
+    positions = (file_positions(args.records) if args.positions
+                 else record_positions(args.records, args.step))
     seen, written = set(), 0
     with open(args.out, "w") as out:
-        for path in args.records:
-            for line in open(path):
-                if not line.startswith("position startpos moves"):
-                    continue
-                board = cshogi.Board()
-                for ply, mv in enumerate(line.split()[3:]):
-                    board.push_usi(mv)
-                    if ply < 12 or ply % args.step or board.is_check() or board.is_game_over():
-                        continue
-                    sfen = board.sfen()
-                    key = " ".join(sfen.split()[:3])
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    answer = teacher.score(sfen, args.depth)
-                    if answer is None:
-                        continue
-                    kind, value = answer
-                    if kind != "cp" or abs(value) > 3000:
-                        continue
-                    if board.turn == cshogi.WHITE:
-                        value = -value
-                    out.write(f"{sfen}\t{value}\n")
-                    written += 1
-                    if written % 1000 == 0:
-                        print(f"{written} positions", file=sys.stderr, flush=True)
-                    if args.limit and written >= args.limit:
-                        teacher.quit()
-                        return
+        for board, sfen, result in positions:
+            key = " ".join(sfen.split()[:3])
+            if key in seen:
+                continue
+            seen.add(key)
+            answer = teacher.score(sfen, go)
+            if answer is None:
+                continue
+            kind, value = answer
+            if kind != "cp" or abs(value) > 3000:
+                continue
+            if board.turn == cshogi.WHITE:
+                value = -value
+            out.write(f"{sfen}\t{value}" + ("" if result is None else f"\t{result}") + "\n")
+            out.flush()
+            written += 1
+            if written % 1000 == 0:
+                print(f"{written} positions", file=sys.stderr, flush=True)
+            if args.limit and written >= args.limit:
+                break
     teacher.quit()
     print(f"{written} positions", file=sys.stderr)
 

@@ -4,7 +4,8 @@
 # shogi record reader (scripts/usi_review.py) and of the chess game reviewer
 # (scripts/pgn_review.py, against Stockfish), of the strength clients'
 # random openings, of how the chess client ends a game and of the training
-# data generator's adjudication (scripts/nnue_data.py), the independent checks that
+# data generator's adjudication (scripts/nnue_data.py) and of the shogi labeller
+# (scripts/shogi_teacher.py, with a scripted teacher), the independent checks that
 # use python-chess, and the real clients: python-chess against
 # Stockfish over UCI, cshogi against Fairy-Stockfish over USI (a couple of
 # short games each, about a minute in all).
@@ -24,6 +25,7 @@ python3 tests/scripts/pgn_review_check.py
 python3 tests/scripts/openings_check.py
 python3 tests/scripts/chess_games_check.py
 python3 tests/scripts/nnue_data_check.py
+python3 tests/scripts/shogi_teacher_check.py
 cargo build --release --quiet
 python3 tests/independent/mengchess_start_d5.py target/release/triskelion
 python3 tests/clients/chess_games.py target/release/triskelion --games 2 --tc 4+0.05 --ponder
