@@ -42,8 +42,9 @@ out=docs/strength
 mkdir -p "$out"
 c=tests/clients
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-# The processor: gpsusi's time use depends on the machine (docs/strength.md,
-# forty-seventh session), so runs are comparable only on the same kind.
+# The processor, for the record: gpsusi's time use changes between runs
+# (docs/strength.md, forty-seventh and forty-eighth sessions; the same
+# machine saw both), so read each gpsusi run with gpsusi's times from its record.
 cpu=$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)
 for p in "${pairings[@]}"; do
     seed=${SEED:-$(date +%s)}
