@@ -64,7 +64,7 @@ class Teacher:
                 return lines
 
     def score(self, sfen, go, limit=30.0):
-        """The teacher's last score at `depth`, or None when it has not
+        """The teacher's last score for `go <go>`, or None when it has not
         answered within `limit` seconds: Fairy-Stockfish 11.1 was seen
         repeating depth 1 without end on a position crowded with promoted
         pieces (its output filled 8 GB); it is then stopped."""
