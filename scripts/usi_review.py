@@ -7,9 +7,15 @@ Triskelion's own score was then: its score at its move just before, and
 its highest score over its last ten moves before. A high score there is a
 won-looking position that collapsed; a low one, a loss seen coming.
 
-  usi_review.py RECORD...
+With --times it prints instead, over all games of the records, each
+side's thinking time per move (median and maximum, in ms) and depth
+(median and mean), from the `score/depth/ms` tokens: how long an
+opponent such as gpsusi, whose time use changes from run to run, took.
+
+  usi_review.py [--times] RECORD...
 """
 
+import statistics
 import sys
 
 
@@ -25,23 +31,31 @@ def announces_mate(score):
     return score.lstrip("-").isdigit() and int(score) >= MATE_CP
 
 
-def review(path):
+def games(path):
+    """(head, [(ply, token, Triskelion's move?)]) for each game of a record."""
     lines = open(path).read().split("\n")
     for i in range(0, len(lines) - 2, 3):
         head, moves, info = lines[i], lines[i + 1], lines[i + 2]
-        if not head.startswith("game") or not head.endswith("score 0.0"):
+        if not head.startswith("game"):
             continue
         ours_black = "Triskelion black" in head
         # The info tokens start after the opening's random plies; a game
         # ended by `resign` or `win` has a token for that answer too.
         answer = 1 if ("resign" in head or "declaration" in head) else 0
         first_ply = len(moves.split()) - 3 - (len(info.split()) - 1 - answer)
+        yield head, [(first_ply + k, token, ((first_ply + k) % 2 == 0) == ours_black)
+                     for k, token in enumerate(info.split()[1:])]
+
+
+def review(path):
+    for head, tokens in games(path):
+        if not head.endswith("score 0.0"):
+            continue
         ours = []
         found = None
-        for k, token in enumerate(info.split()[1:]):
-            ply = first_ply + k
+        for ply, token, our_move in tokens:
             score = token.split("/")[0]
-            if (ply % 2 == 0) == ours_black:
+            if our_move:
                 ours.append(score)
             elif announces_mate(score):
                 cps = [int(s) for s in ours[-10:] if s != "-" and not s.startswith("M")]
@@ -56,10 +70,34 @@ def review(path):
                   f"just before {last}, highest over its last ten moves {high}")
 
 
+def times(paths):
+    sides = {True: ([], []), False: ([], [])}
+    for path in paths:
+        for _, tokens in games(path):
+            for _, token, our_move in tokens:
+                parts = token.split("/")
+                if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+                    sides[our_move][0].append(int(parts[2]))
+                    sides[our_move][1].append(int(parts[1]))
+    for name, our_move in (("Triskelion", True), ("opponent", False)):
+        ms, depth = sides[our_move]
+        if not ms:
+            print(f"{name}: no moves")
+            continue
+        print(f"{name}: {len(ms)} moves, median {statistics.median(ms):g} ms, max {max(ms)} ms, "
+              f"depth median {statistics.median(depth):g}, mean {statistics.mean(depth):.1f}")
+
+
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    show_times = bool(args) and args[0] == "--times"
+    paths = args[1:] if show_times else args
+    if not paths:
         raise SystemExit(__doc__)
-    for path in sys.argv[1:]:
+    if show_times:
+        times(paths)
+        return
+    for path in paths:
         review(path)
 
 

@@ -3,7 +3,9 @@
 gpsusi's huge centipawn score count as mate announcements, a huge
 negative score does not, the opening's plies are skipped, a game ended
 by `resign` has a token for that answer (which sets the plies' parity),
-won games are left out.
+won games are left out. With --times, each side's moves (the
+`score/depth/ms` tokens of all games, answer tokens skipped) give its
+median and maximum time and its median and mean depth.
 Exit status 1 on a difference."""
 
 import os
@@ -34,6 +36,11 @@ EXPECTED = [
     "before 10, highest over its last ten moves 10",
 ]
 
+EXPECTED_TIMES = [
+    "Triskelion: 6 moves, median 900 ms, max 900 ms, depth median 9.5, mean 8.5",
+    "opponent: 6 moves, median 55 ms, max 900 ms, depth median 4.5, mean 5.2",
+]
+
 
 def main():
     script = os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "usi_review.py")
@@ -42,10 +49,15 @@ def main():
     try:
         out = subprocess.run([sys.executable, script, f.name], capture_output=True, text=True,
                              check=True).stdout.splitlines()
+        times = subprocess.run([sys.executable, script, "--times", f.name], capture_output=True,
+                               text=True, check=True).stdout.splitlines()
     finally:
         os.unlink(f.name)
     if out != EXPECTED:
         print("usi_review.py printed:", *out, "expected:", *EXPECTED, sep="\n")
+        sys.exit(1)
+    if times != EXPECTED_TIMES:
+        print("usi_review.py --times printed:", *times, "expected:", *EXPECTED_TIMES, sep="\n")
         sys.exit(1)
     print("OK usi_review")
 
