@@ -20,10 +20,15 @@ format `train-nnue` reads, the game's result kept.
 
 `--go` replaces `depth D` in the teacher's `go` command and `--option
 NAME=VALUE` (repeatable) its options: GPS Shogi (`gpsusi`) has no `go
-depth` (it aborts) and no `Threads` or `USI_Hash`, so
+depth` (it aborts) and no `Threads` or `USI_Hash`; it stops at its
+`LimitDepth`, and it keeps every option set in one file for the whole
+machine, so run it through scripts/gpsusi.sh (a fresh home each time) and
+set every option the labels depend on, as the kept labels were made
+(data/shogi-gps-labels/README.md):
 
-  shogi_teacher.py --positions s.tsv --out g.tsv --teacher /usr/games/gpsusi \
-      --go "btime 0 wtime 0 byoyomi 200" --option Thread=1 --option BookDepth=0
+  shogi_teacher.py --positions s.tsv --out g.tsv --teacher scripts/gpsusi.sh \
+      --go "btime 0 wtime 0 byoyomi 200" --option Thread=1 --option BookDepth=0 \
+      --option LimitDepth=4
 
   shogi_teacher.py RECORD... --out FILE [--depth D] [--step S]
                    [--teacher CMD] [--limit N] [--positions]

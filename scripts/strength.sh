@@ -6,7 +6,9 @@
 #   sf2400 sf2000 sf2850  Stockfish 15.1, UCI_LimitStrength at that Elo
 #   gnuchess              GNU Chess, OwnBook false
 #   fairy                 Fairy-Stockfish, shogi
-#   gpsusi                GPS Shogi, Thread 1
+#   gpsusi                GPS Shogi, Thread 1, its other options at their
+#                         defaults (LimitDepth 10, BookDepth 30): run through
+#                         scripts/gpsusi.sh, which gives it a fresh home
 # Chess (python-chess): 10 s + 0.1 s, 4 random plies per game pair, games
 # played to their end by the rules with a cap of 1,000 plies only as a
 # safety net (a GUI has none; the fifty-move rule ends shuffling games;
@@ -42,9 +44,11 @@ out=docs/strength
 mkdir -p "$out"
 c=tests/clients
 rev=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-# The processor, for the record: gpsusi's time use changes between runs
-# (docs/strength.md, forty-seventh and forty-eighth sessions; the same
-# machine saw both), so read each gpsusi run with gpsusi's times from its record.
+# The processor, for the record. (gpsusi's time use changed between runs
+# until the fifty-first session: gpsusi keeps every option set in one file
+# for the whole machine, and the test suite's LimitDepth 4 held for every
+# later run; scripts/gpsusi.sh now starts it from its defaults each time,
+# docs/strength.md.)
 cpu=$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || true)
 for p in "${pairings[@]}"; do
     seed=${SEED:-$(date +%s)}
@@ -64,7 +68,7 @@ for p in "${pairings[@]}"; do
             # Fairy-Stockfish at its defaults (its `Move Overhead` is 30 ms).
             cmd=("${shogi[@]}") ;;
         gpsusi)
-            cmd=("${shogi[@]}" --opponent /usr/games/gpsusi --option Thread=1
+            cmd=("${shogi[@]}" --opponent "$PWD/scripts/gpsusi.sh" --option Thread=1
                  --opponent-margin 400 --opponent-grace 1000) ;;
         *)
             echo "unknown pairing '$p'" >&2; exit 2 ;;

@@ -509,10 +509,17 @@ fn fairy_stockfish_plays_a_short_shogi_match() {
     );
 }
 
+/// gpsusi writes every option set into this file and reads it back at
+/// start (one file for the whole machine): `scripts/gpsusi.sh` gives each
+/// process a home of its own instead.
+const GPSUSI_CONF: &str = "/usr/share/gpsshogi-data/gpsusi.conf";
+
 #[test]
 fn gps_shogi_plays_fairy_stockfish() {
     require(GPSUSI, "gpsshogi");
     require(FAIRY, "fairy-stockfish");
+    let wrapper = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/gpsusi.sh");
+    let conf_before = std::fs::read(GPSUSI_CONF).ok();
     let m = play(
         "gps",
         "shogi",
@@ -520,7 +527,7 @@ fn gps_shogi_plays_fairy_stockfish() {
         // with a short byoyomi and depth 4 (more on a loaded machine): a
         // wide margin, since clocks are tested with fake engines.
         [
-            &format!("cmd={GPSUSI},name=gps,option.LimitDepth=4"),
+            &format!("cmd={},name=gps,option.LimitDepth=4", wrapper.display()),
             &format!("cmd={FAIRY}"),
         ],
         &[
@@ -536,6 +543,13 @@ fn gps_shogi_plays_fairy_stockfish() {
     check_real_match(&m, 2, 20);
     // Neither engine failed.
     assert!(!m.stdout().contains("lost by failure"), "{}", m.stdout());
+    // The depth set for this test stayed in the wrapper's own home: the
+    // machine's file (read by every later gpsusi) is as it was.
+    assert_eq!(
+        std::fs::read(GPSUSI_CONF).ok(),
+        conf_before,
+        "{GPSUSI_CONF} changed: gpsusi ran without scripts/gpsusi.sh's home"
+    );
 }
 
 #[test]
