@@ -12,13 +12,14 @@
 # `BookDepth 0` turned its book off (docs/strength.md, fifty-first session).
 # Here each process gets a fresh home: an empty directory whose `data` is
 # the package's data directory. gpsusi's defaults: LimitDepth 10,
-# BookDepth 30, Thread the number of cores up to 2.
+# BookDepth 30, Thread the number of cores.
 #
 #   scripts/gpsusi.sh [gpsusi arguments...]
 #
 # Environment: GPSUSI (default /usr/games/gpsusi), GPSSHOGI_DATA (default
-# /usr/share/gpsshogi-data/data). The directory is removed when gpsusi ends;
-# INT, TERM and HUP are passed on to it.
+# /usr/share/gpsshogi-data/data). The directory is removed when gpsusi ends
+# (not if this script itself is killed with KILL); INT, TERM and HUP are
+# passed on to gpsusi.
 set -eu
 bin=${GPSUSI:-/usr/games/gpsusi}
 data=${GPSSHOGI_DATA:-/usr/share/gpsshogi-data/data}
