@@ -3,7 +3,8 @@
 # perft-within-budget, property and command-line tests), a check of the
 # shogi record reader (scripts/usi_review.py) and of the chess game reviewer
 # (scripts/pgn_review.py, against Stockfish), of the strength clients'
-# random openings, of how the chess client ends a game and of the training
+# random openings, of how the chess client ends a game (an opponent's crash
+# included) and of its W/D/L reader (tests/clients/match_stats.py), of the training
 # data generator's adjudication (scripts/nnue_data.py) and of the shogi labeller
 # (scripts/shogi_teacher.py, with a scripted teacher), the independent checks that
 # use python-chess, and the real clients: python-chess against
@@ -24,6 +25,7 @@ python3 tests/scripts/usi_review_check.py
 python3 tests/scripts/pgn_review_check.py
 python3 tests/scripts/openings_check.py
 python3 tests/scripts/chess_games_check.py
+python3 tests/clients/match_stats.py
 python3 tests/scripts/nnue_data_check.py
 python3 tests/scripts/shogi_teacher_check.py
 cargo build --release --quiet

@@ -80,13 +80,15 @@ def comment_score(comment):
     return float(text)
 
 
-def write_pgn(path, board, comments, game_no, ours_white, opponent, result):
+def write_pgn(path, board, comments, game_no, ours_white, opponent, result, termination=None):
     game = chess.pgn.Game.from_board(board)
     game.headers["Event"] = "chess_games.py"
     game.headers["Round"] = str(game_no)
     game.headers["White"] = "Triskelion" if ours_white else opponent
     game.headers["Black"] = opponent if ours_white else "Triskelion"
     game.headers["Result"] = result
+    if termination:
+        game.headers["Termination"] = termination
     node = game
     for i, mv in enumerate(board.move_stack):
         node = node.variations[0]
@@ -141,9 +143,22 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
             white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
             white_inc=inc, black_inc=inc)
         start = time.monotonic()
-        result = mover.play(board, limit, game=game_no,
-                            ponder=ponder and mover is ours,
-                            info=chess.engine.INFO_SCORE if pgn else chess.engine.INFO_NONE)
+        try:
+            result = mover.play(board, limit, game=game_no,
+                                ponder=ponder and mover is ours,
+                                info=chess.engine.INFO_SCORE if pgn else chess.engine.INFO_NONE)
+        except chess.engine.EngineTerminatedError as err:
+            if mover is ours:
+                raise
+            # The opponent's process ended mid-game (GNU Chess 6.2.7 aborts
+            # now and then on its own assertion `nread < BUF_SIZE-1`): its
+            # loss, as a tournament manager scores a disconnect; the caller
+            # starts it again.
+            log(f"game {game_no}: the opponent crashed at ply {board.ply()} ({err})")
+            if pgn:
+                write_pgn(pgn, board, comments, game_no, ours_white, opponent,
+                          "1-0" if ours_white else "0-1", "abandoned")
+            return 1.0, False, True
         spent = time.monotonic() - start
         # Both clocks run, as in a GUI; a move that overruns the clock by
         # more than the margin loses.
@@ -152,7 +167,7 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
             who = "Triskelion" if mover is ours else "the opponent"
             log(f"game {game_no}: {who} lost on time at ply {board.ply()} "
                 f"({spent:.3f} s spent, {clocks[board.turn]:.3f} s left)")
-            return (0.0, True) if mover is ours else (1.0, False)
+            return (0.0, True, False) if mover is ours else (1.0, False, False)
         clocks[board.turn] = max(clocks[board.turn], 0.0) + inc
         if result.move is None:
             raise SystemExit(f"FAIL: no move in game {game_no}: {result}")
@@ -171,7 +186,14 @@ def play_game(ours, theirs, ours_white, base, inc, ponder, max_plies, game_no, l
         write_pgn(pgn, board, comments, game_no, ours_white, opponent, result)
     log(f"game {game_no}: Triskelion {'white' if ours_white else 'black'}, "
         f"{board.ply()} plies, {reason}, score {score}")
-    return score, False
+    return score, False, False
+
+
+def start_opponent(command, opts):
+    theirs = chess.engine.SimpleEngine.popen_uci(shlex.split(command), timeout=10)
+    if opts:
+        theirs.configure(opts)
+    return theirs
 
 
 def main():
@@ -212,7 +234,7 @@ def main():
         opts[k] = v
 
     ours = chess.engine.SimpleEngine.popen_uci(args.triskelion, timeout=10)
-    theirs = chess.engine.SimpleEngine.popen_uci(shlex.split(args.opponent), timeout=10)
+    theirs = start_opponent(args.opponent, opts)
     judge, accept = None, None
     try:
         if args.balanced is not None:
@@ -225,21 +247,25 @@ def main():
         if "UCI_Variant" not in ours.options or "chess" not in ours.options["UCI_Variant"].var:
             raise SystemExit("FAIL: UCI_Variant must offer chess")
         ours.configure({"Hash": 16, "Threads": 1, "Move Overhead": args.overhead})
-        if opts:
-            theirs.configure(opts)
-        scores, failures, time_losses = [], [], 0
+        scores, failures, time_losses, crashes = [], [], 0, 0
         rng = random.Random(args.seed)
         opening = []
         for g in range(args.games):
             if g % 2 == 0:
                 opening = random_opening(CHESS, rng, args.random_plies, accept)
-            score, time_loss = play_game(ours, theirs, g % 2 == 0, base, inc, args.ponder,
-                                         args.max_plies, g + 1, print, opening, args.margin,
-                                         args.pgn, f"{args.opponent} {opts}")
+            score, time_loss, crashed = play_game(
+                ours, theirs, g % 2 == 0, base, inc, args.ponder, args.max_plies, g + 1, print,
+                opening, args.margin, args.pgn, f"{args.opponent} {opts}")
             scores.append(score)
             time_losses += time_loss
+            if crashed:
+                crashes += 1
+                theirs.close()
+                theirs = start_opponent(args.opponent, opts)
             sys.stdout.flush()
         report("Triskelion", f"{args.opponent} {opts}", scores)
+        if crashes:
+            print(f"opponent crashes: {crashes} (each scored as the opponent's loss)")
         if time_losses:
             failures.append(f"{time_losses} time losses")
         if not args.no_analyse:

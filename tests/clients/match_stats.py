@@ -32,12 +32,14 @@ def report(ours, theirs, scores):
 GAME = re.compile(r"^game \d+: Triskelion (white|black), .*, score (0\.0|0\.5|1\.0)$")
 OUR_FORFEIT = re.compile(r"^game \d+: Triskelion lost on time")
 THEIR_FORFEIT = re.compile(r"^game \d+: the opponent lost on time")
+THEIR_CRASH = re.compile(r"^game \d+: the opponent crashed at ply")
 
 
 def scores_of(lines):
     """Triskelion's game scores from the per-game lines of chess_games.py
-    and shogi_games.py, and the number of time forfeits (ours, theirs)."""
-    scores, ours, theirs = [], 0, 0
+    and shogi_games.py, the number of time forfeits (ours, theirs) and of
+    games the opponent lost by crashing."""
+    scores, ours, theirs, crashes = [], 0, 0, 0
     for line in lines:
         line = line.strip()
         m = GAME.match(line)
@@ -49,20 +51,26 @@ def scores_of(lines):
         elif THEIR_FORFEIT.match(line):
             scores.append(1.0)
             theirs += 1
-    return scores, ours, theirs
+        elif THEIR_CRASH.match(line):
+            scores.append(1.0)
+            crashes += 1
+    return scores, ours, theirs, crashes
 
 
 def combine(paths):
     """One report over the game lines of several logs of one pairing."""
-    scores, ours, theirs = [], 0, 0
+    scores, ours, theirs, crashes = [], 0, 0, 0
     for path in paths:
         with open(path) as f:
-            s, o, t = scores_of(f)
+            s, o, t, c = scores_of(f)
         scores += s
         ours += o
         theirs += t
+        crashes += c
     report("Triskelion", f"{len(paths)} logs", scores)
     print(f"time forfeits: Triskelion {ours}, opponent {theirs}")
+    if crashes:
+        print(f"opponent crashes: {crashes} (each scored as the opponent's loss)")
 
 
 def self_check():
@@ -70,15 +78,16 @@ def self_check():
     assert elo(0.5) == 0.0 and f"{elo(0.5):+.0f}" == "+0"
     assert abs(elo(0.75) - 190.85) < 0.1
     assert report("a", "b", [1.0, 0.5, 0.0, 1.0]) == (2, 1, 1)
-    s, o, t = scores_of([
+    s, o, t, c = scores_of([
         "game 1: Triskelion white, 140 plies, CHECKMATE, score 0.0",
         "game 2: Triskelion black, 72 plies, THREEFOLD_REPETITION, score 0.5",
         "game 3: Triskelion lost on time at ply 40 (0.300 s spent, -0.1 s left)",
         "game 4: the opponent lost on time at ply 47 (457 ms of 279)",
         "game 5: Triskelion black, 99 plies, no legal move, score 1.0",
+        "game 6: the opponent crashed at ply 56 (engine process died unexpectedly (exit code: -6))",
         "analyse multipv 3: f1c4 +12",
     ])
-    assert (s, o, t) == ([0.0, 0.5, 0.0, 1.0, 1.0], 1, 1), (s, o, t)
+    assert (s, o, t, c) == ([0.0, 0.5, 0.0, 1.0, 1.0, 1.0], 1, 1, 1), (s, o, t, c)
 
 
 if __name__ == "__main__":

@@ -6,15 +6,18 @@ the hundredth ply without a capture or pawn move, as a GUI referees them,
 not when the side to move merely could reach either with one of its moves
 (python-chess's `claim_draw=True`, which the client used before the
 forty-fourth session); a mate on the hundredth ply is a mate. Also that
-`comment_score` reads back the score `move_comment` writes. Exit status 1
-on a difference."""
+`comment_score` reads back the score `move_comment` writes, and that an
+opponent whose process dies mid-game (tests/scripts/fake_uci.py
+--crash-at) loses that game with a line `match_stats.py` counts, while
+Triskelion's own crash stops the run. Exit status 1 on a difference."""
 
 import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "clients"))
 
-from chess_games import comment_score, game_end, move_comment  # noqa: E402
+from chess_games import comment_score, game_end, move_comment, play_game  # noqa: E402
+from match_stats import scores_of  # noqa: E402
 
 import chess  # noqa: E402
 import chess.engine  # noqa: E402
@@ -80,7 +83,41 @@ def main():
         if comment_score(comment) != want:
             failures.append(f"comment {comment!r}: read {comment_score(comment)}, want {want}")
 
+    crashes(failures)
     finish(failures, "OK chess game endings")
+
+
+def crashes(failures):
+    fake = [sys.executable, os.path.join(os.path.dirname(__file__), "fake_uci.py")]
+    popen = chess.engine.SimpleEngine.popen_uci
+
+    def game(ours, theirs, lines):
+        # ours plays White: the opponent's third `go` is ply 6.
+        return play_game(ours, theirs, True, 10.0, 0.1, False, 100, 7, lines.append)
+
+    ours, theirs = popen(fake), popen(fake + ["--crash-at", "3"])
+    try:
+        lines = []
+        got = game(ours, theirs, lines)
+        if got != (1.0, False, True):
+            failures.append(f"opponent crash: play_game gave {got}, want (1.0, False, True)")
+        if not lines or not lines[0].startswith("game 7: the opponent crashed at ply 5 "):
+            failures.append(f"opponent crash: logged {lines}")
+        if scores_of(lines) != ([1.0], 0, 0, 1):
+            failures.append(f"opponent crash: match_stats read {scores_of(lines)} from {lines}")
+    finally:
+        ours.quit()
+        theirs.close()
+
+    ours, theirs = popen(fake + ["--crash-at", "2"]), popen(fake)
+    try:
+        game(ours, theirs, [])
+        failures.append("Triskelion's crash did not stop the run")
+    except chess.engine.EngineTerminatedError:
+        pass
+    finally:
+        ours.close()
+        theirs.quit()
 
 
 if __name__ == "__main__":
