@@ -7,11 +7,12 @@ not when the side to move merely could reach either with one of its moves
 (python-chess's `claim_draw=True`, which the client used before the
 forty-fourth session); a mate on the hundredth ply is a mate. Also that
 `comment_score` reads back the score `move_comment` writes, and that an
-opponent whose process dies mid-game (tests/scripts/fake_uci.py
---crash-at) loses that game with a line `match_stats.py` counts, while
+opponent whose process dies mid-game (the match-runner tests' scripted
+engine, tests/fake_engines/fake_engine.py --mode crash) loses that game with a line `match_stats.py` counts, while
 Triskelion's own crash stops the run. Exit status 1 on a difference."""
 
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "clients"))
@@ -88,14 +89,18 @@ def main():
 
 
 def crashes(failures):
-    fake = [sys.executable, os.path.join(os.path.dirname(__file__), "fake_uci.py")]
-    popen = chess.engine.SimpleEngine.popen_uci
+    fake = [sys.executable,
+            os.path.join(os.path.dirname(__file__), "..", "fake_engines", "fake_engine.py"),
+            "--line", "e2e4:e7e5:g1f3:b8c6:f1c4:f8c5:c2c3:g8f6:d2d4:e5d4"]
+
+    def popen(cmd):
+        return chess.engine.SimpleEngine.popen_uci(cmd, stderr=subprocess.DEVNULL)
 
     def game(ours, theirs, lines):
-        # ours plays White: the opponent's third `go` is ply 6.
+        # ours plays White, the opponent Black (plies 1, 3, 5, ...).
         return play_game(ours, theirs, True, 10.0, 0.1, False, 100, 7, lines.append)
 
-    ours, theirs = popen(fake), popen(fake + ["--crash-at", "3"])
+    ours, theirs = popen(fake), popen(fake + ["--mode", "crash", "--at", "5"])
     try:
         lines = []
         got = game(ours, theirs, lines)
@@ -109,7 +114,7 @@ def crashes(failures):
         ours.quit()
         theirs.close()
 
-    ours, theirs = popen(fake + ["--crash-at", "2"]), popen(fake)
+    ours, theirs = popen(fake + ["--mode", "crash", "--at", "4"]), popen(fake)
     try:
         game(ours, theirs, [])
         failures.append("Triskelion's crash did not stop the run")
