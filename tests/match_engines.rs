@@ -46,15 +46,14 @@ fn run_match(file: &str, args: &[&str]) -> (String, String) {
 }
 
 /// Replays every game through the rules core and checks that it ends as
-/// recorded; returns the games.
-/// Checks every game of a match's PGN: legal moves, the recorded end true.
-/// `crashes` names an engine whose crash is expected now and then: such a
-/// game must be `abandoned`, lost by that engine, with the runner's comment
-/// saying it exited. GNU Chess 6.2.7 (Debian 12) aborts on its own assertion
-/// `nread < BUF_SIZE-1` in `ForwardEngineOutputToUser` when its search
-/// thread writes many lines at once (a forced position at 20 ms: 6 runs of
-/// 10 at one such position); GNU Chess 6.3.0 lists "fix potential buffer
-/// overflows in the pipes read/write".
+/// recorded; returns the games. `crashes` names an engine whose crash is
+/// expected now and then: such a game must be `abandoned`, lost by that
+/// engine, with the runner's comment saying it exited. GNU Chess 6.2.7
+/// (Debian 12) aborts now and then on its own assertion `nread <
+/// BUF_SIZE-1` in `ForwardEngineOutputToUser`, the reader of its engine's
+/// output (6 runs of 10 at `go movetime 20` in the position where one such
+/// game ended); GNU Chess 6.3.0 lists "fix potential buffer overflows in
+/// the pipes read/write".
 fn check_pgn(text: &str, max_plies: usize, crashes: Option<&str>) -> Vec<PgnGame> {
     let games = parse_pgn(text);
     let mut crashed = 0;
