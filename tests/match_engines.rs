@@ -76,26 +76,25 @@ fn check_pgn(text: &str, max_plies: usize, crashes: Option<&str>) -> Vec<PgnGame
                 .unwrap_or_else(|e| panic!("game {:?}: {e}", g.tag("Round")));
             h.play(mv);
         }
-        match g.tag("Termination") {
-            Some("normal") => {
+        match (g.tag("Termination"), crashes) {
+            (Some("normal"), _) => {
                 let outcome = h.outcome().expect("a normal end is an end by the rules");
                 assert_eq!(outcome.result(), g.result);
             }
-            Some("adjudication") => {
+            (Some("adjudication"), _) => {
                 if g.result == "1/2-1/2" {
                     assert_eq!(g.moves.len(), max_plies, "a draw by length at the limit");
                 }
                 assert!(h.outcome().is_none());
             }
-            Some("abandoned") if crashes.is_some() => {
-                let name = crashes.unwrap();
-                let loser = if g.result == "1-0" { "Black" } else { "White" };
+            (Some("abandoned"), Some(name)) => {
                 assert_ne!(g.result, "1/2-1/2", "an abandoned game has a loser");
+                let loser = if g.result == "1-0" { "Black" } else { "White" };
                 assert_eq!(g.tag(loser), Some(name), "only {name} may crash");
                 assert!(h.outcome().is_none(), "abandoned after the end");
                 crashed += 1;
             }
-            t => panic!("unexpected termination {t:?} in a match of healthy engines"),
+            (t, _) => panic!("unexpected termination {t:?} in a match of healthy engines"),
         }
     }
     if let Some(name) = crashes {

@@ -8,8 +8,9 @@ not when the side to move merely could reach either with one of its moves
 forty-fourth session); a mate on the hundredth ply is a mate. Also that
 `comment_score` reads back the score `move_comment` writes, and that an
 opponent whose process dies mid-game (the match-runner tests' scripted
-engine, tests/fake_engines/fake_engine.py --mode crash) loses that game with a line `match_stats.py` counts, while
-Triskelion's own crash stops the run. Exit status 1 on a difference."""
+engine, tests/fake_engines/fake_engine.py --mode crash) loses that game
+with a line `match_stats.py` counts, while Triskelion's own crash stops
+the run. Exit status 1 on a difference."""
 
 import os
 import subprocess
