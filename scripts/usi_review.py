@@ -33,7 +33,11 @@ def announces_mate(score):
 
 def games(path):
     """(head, [(ply, token, Triskelion's move?)]) for each game of a record."""
-    lines = open(path).read().split("\n")
+    try:
+        with open(path) as f:
+            lines = f.read().split("\n")
+    except OSError as e:
+        raise SystemExit(f"usi_review.py: cannot read {path}: {e.strerror or e}")
     for i in range(0, len(lines) - 2, 3):
         head, moves, info = lines[i], lines[i + 1], lines[i + 2]
         if not head.startswith("game"):
@@ -94,6 +98,9 @@ def main():
     paths = args[1:] if show_times else args
     if not paths:
         raise SystemExit(__doc__)
+    unknown = [p for p in paths if p.startswith("--")]
+    if unknown:
+        raise SystemExit(f"usi_review.py: unknown option {unknown[0]} (only --times, first)")
     if show_times:
         times(paths)
         return

@@ -5,7 +5,8 @@ negative score does not, the opening's plies are skipped, a game ended
 by `resign` has a token for that answer (which sets the plies' parity),
 won games are left out. With --times, each side's moves (the
 `score/depth/ms` tokens of all games, answer tokens skipped) give its
-median and maximum time and its median and mean depth.
+median and maximum time and its median and mean depth. A file it cannot
+read or an unknown option gets one line on stderr and exit status 1.
 Exit status 1 on a difference."""
 
 import os
@@ -51,6 +52,17 @@ def main():
                              check=True).stdout.splitlines()
         times = subprocess.run([sys.executable, script, "--times", f.name], capture_output=True,
                                text=True, check=True).stdout.splitlines()
+        # Bad arguments: one line naming what was wrong, exit status 1, no traceback.
+        missing = f.name + ".missing"
+        bad = [([missing], f"cannot read {missing}"),
+               (["--help"], "unknown option --help"),
+               (["--times", "--depth", f.name], "unknown option --depth")]
+        for args, want in bad:
+            r = subprocess.run([sys.executable, script, *args], capture_output=True, text=True)
+            if r.returncode != 1 or want not in r.stderr or "Traceback" in r.stderr:
+                print(f"usi_review.py {' '.join(args)}: exit {r.returncode}, stderr:", r.stderr,
+                      f"expected exit 1 and '{want}'", sep="\n")
+                sys.exit(1)
     finally:
         os.unlink(f.name)
     if out != EXPECTED:
