@@ -13,6 +13,12 @@ the teacher has not scored within 30 seconds. An odd STEP (default 3)
 samples both sides to move. The teacher is
 Fairy-Stockfish by default (`usi` first, as it needs).
 
+A strength record of `scripts/strength.sh` (`docs/strength/*.usi`,
+written by `tests/clients/shogi_games.py --record`) is read the same way,
+and since each game's first line gives Triskelion's colour and score,
+its positions are written with the game's result for Black as a third
+column (`1`, `0.5` or `0`), the format `train-nnue` reads.
+
 A file of `triskelion gen-data` (`<sfen>\t<score>\t<result>`, from Black's
 side) is read as positions, not records (`--positions`): every line is
 labelled again and written as `<sfen>\t<teacher's score>\t<result>`, the
@@ -36,6 +42,7 @@ set every option the labels depend on, as the kept labels were made
 """
 
 import argparse
+import re
 import subprocess
 import sys
 import time
@@ -97,19 +104,34 @@ class Teacher:
         self.p.wait(timeout=5)
 
 
+# The first line of a game in a strength record (`shogi_games.py --record`):
+# Triskelion's colour and its score give the result for Black.
+STRENGTH_HEADER = re.compile(r"game \d+: Triskelion (black|white), .*, score (1\.0|0\.5|0\.0)$")
+
+
 def record_positions(paths, step):
     """(board, sfen, result) of the positions sampled from match records
-    (the result unknown: None)."""
+    (`triskelion match --out`: the result unknown, None) or strength
+    records (`docs/strength/*.usi`: the result for Black from the line
+    before the game's moves)."""
     for path in paths:
+        result = None
         for line in open(path):
+            header = STRENGTH_HEADER.match(line.rstrip("\n"))
+            if header:
+                ours = {"1.0": 1.0, "0.5": 0.5, "0.0": 0.0}[header.group(2)]
+                black = ours if header.group(1) == "black" else 1.0 - ours
+                result = {1.0: "1", 0.5: "0.5", 0.0: "0"}[black]
+                continue
             if not line.startswith("position startpos moves"):
                 continue
+            game_result, result = result, None
             board = cshogi.Board()
             for ply, mv in enumerate(line.split()[3:]):
                 board.push_usi(mv)
                 if ply < 12 or ply % step or board.is_check() or board.is_game_over():
                     continue
-                yield board, board.sfen(), None
+                yield board, board.sfen(), game_result
 
 
 def file_positions(paths):

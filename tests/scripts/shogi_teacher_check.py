@@ -6,8 +6,9 @@ line with the teacher's score turned to Black's side and the game's
 result kept, a position met twice is labelled once, `--go` and `--option`
 reach the teacher (a wrapper logs what it is sent) and without them the
 old defaults do, a malformed line stops the run with its place named,
-and match records are still sampled as before. Exit status 1 on a
-difference."""
+match records are still sampled as before, and strength records
+(`docs/strength/*.usi`) give each position its game's result for Black.
+Exit status 1 on a difference."""
 
 import os
 import subprocess
@@ -104,13 +105,28 @@ def main():
         failures.append(f"records: scores {[l.split(chr(9))[1] for l in lines]}, "
                         "want -150 (White to move after ply 13), 150")
 
+    # Strength records: the game's first line gives Triskelion's colour and
+    # score, so each position carries the result for Black; a record line
+    # after a game without such a line has none.
+    record = (f"game 1: Triskelion white, 14 plies, no legal move, score 0.0\n"
+              f"position startpos moves {moves}\n"
+              f"info 10/5/900 -20/6/950 3\n"
+              f"game 2: Triskelion black, 14 plies, resign, score 0.5\n"
+              f"position startpos moves {moves} P*8g\n"
+              f"info 10/5/900 -20/6/950 3\n")
+    proc, got, _ = run(["--step", "1"], [record])
+    want_results = ["1", "1", "0.5"]  # game 2 repeats game 1's two positions: one new
+    if proc.returncode != 0 or [l.split("\t")[2:] for l in got] != [[r] for r in want_results]:
+        failures.append(f"strength records: exit {proc.returncode}, lines {got}, "
+                        f"want results {want_results}; stderr {proc.stderr.strip()!r}")
+
     defaults = [l for l in sent if l.startswith(("setoption", "go"))]
     if defaults != ["setoption name Threads value 1", "setoption name USI_Hash value 16",
                     "go depth 8", "go depth 8"]:
         failures.append(f"defaults: the teacher was sent {defaults}")
 
     finish(failures, "OK shogi_teacher: gen-data lines relabelled with results kept, "
-           "records sampled")
+           "records sampled, strength records with results")
 
 
 if __name__ == "__main__":
