@@ -106,8 +106,8 @@ def main():
                         "want -150 (White to move after ply 13), 150")
 
     # Strength records: the game's first line gives Triskelion's colour and
-    # score, so each position carries the result for Black; a record line
-    # after a game without such a line has none.
+    # score, so each position carries the result for Black (a match record,
+    # with no such line, has none: the case above).
     record = (f"game 1: Triskelion white, 14 plies, no legal move, score 0.0\n"
               f"position startpos moves {moves}\n"
               f"info 10/5/900 -20/6/950 3\n"
