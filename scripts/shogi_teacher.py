@@ -42,7 +42,7 @@ set every option the labels depend on, as the kept labels were made
 """
 
 import argparse
-import re
+import os
 import subprocess
 import sys
 import time
@@ -104,9 +104,15 @@ class Teacher:
         self.p.wait(timeout=5)
 
 
-# The first line of a game in a strength record (`shogi_games.py --record`):
-# Triskelion's colour and its score give the result for Black.
-STRENGTH_HEADER = re.compile(r"game \d+: Triskelion (black|white), .*, score (1\.0|0\.5|0\.0)$")
+# The first line of a game in a strength record (`shogi_games.py --record`)
+# is the game line of the logs, which match_stats.py reads: Triskelion's
+# colour and its score give the result for Black.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "clients"))
+from match_stats import GAME  # noqa: E402
+
+# The result for Black from Triskelion's score, when Triskelion is Black
+# and when it is White.
+BLACK_RESULT = {"1.0": ("1", "0"), "0.5": ("0.5", "0.5"), "0.0": ("0", "1")}
 
 
 def record_positions(paths, step):
@@ -117,11 +123,9 @@ def record_positions(paths, step):
     for path in paths:
         result = None
         for line in open(path):
-            header = STRENGTH_HEADER.match(line.rstrip("\n"))
+            header = GAME.match(line.rstrip("\n"))
             if header:
-                ours = {"1.0": 1.0, "0.5": 0.5, "0.0": 0.0}[header.group(2)]
-                black = ours if header.group(1) == "black" else 1.0 - ours
-                result = {1.0: "1", 0.5: "0.5", 0.0: "0"}[black]
+                result = BLACK_RESULT[header.group(2)][header.group(1) == "white"]
                 continue
             if not line.startswith("position startpos moves"):
                 continue
