@@ -119,17 +119,27 @@ def record_positions(paths, step):
     """(board, sfen, result) of the positions sampled from match records
     (`triskelion match --out`: the result unknown, None) or strength
     records (`docs/strength/*.usi`: the result for Black from the line
-    before the game's moves)."""
+    before the game's moves; a game whose line gives no colour, such as a
+    time forfeit, is left out)."""
     for path in paths:
-        result = None
+        result, skip = None, False
         for line in open(path):
             header = GAME.match(line.rstrip("\n"))
             if header:
                 result = BLACK_RESULT[header.group(2)][header.group(1) == "white"]
                 continue
+            if line.startswith("game "):
+                # A strength record's game line without Triskelion's colour
+                # (a time forfeit, a crash): its positions are left out, so
+                # that every line of the output has a result.
+                skip = True
+                continue
             if not line.startswith("position startpos moves"):
                 continue
             game_result, result = result, None
+            if skip:
+                skip = False
+                continue
             board = cshogi.Board()
             for ply, mv in enumerate(line.split()[3:]):
                 board.push_usi(mv)

@@ -7,7 +7,8 @@ result kept, a position met twice is labelled once, `--go` and `--option`
 reach the teacher (a wrapper logs what it is sent) and without them the
 old defaults do, a malformed line stops the run with its place named,
 match records are still sampled as before, and strength records
-(`docs/strength/*.usi`) give each position its game's result for Black.
+(`docs/strength/*.usi`) give each position its game's result for Black,
+a forfeited game left out.
 Exit status 1 on a difference."""
 
 import os
@@ -113,6 +114,10 @@ def main():
               f"info 10/5/900 -20/6/950 3\n"
               f"game 2: Triskelion black, 14 plies, resign, score 0.5\n"
               f"position startpos moves {moves} P*8g\n"
+              f"info 10/5/900 -20/6/950 3\n"
+              # A forfeit's line names no colour: the game is left out.
+              f"game 3: Triskelion lost on time at ply 15 (1200 ms of 1000)\n"
+              f"position startpos moves {moves} P*8g 8f8e\n"
               f"info 10/5/900 -20/6/950 3\n")
     proc, got, _ = run(["--step", "1"], [record])
     want_results = ["1", "1", "0.5"]  # game 2 repeats game 1's two positions: one new
