@@ -221,6 +221,11 @@ fn read_lines<R: Read>(reader: R, mut each: impl FnMut(String) -> bool) {
 /// The most stdout lines held unread per engine.
 const LINE_BACKLOG: usize = 1024;
 
+/// How long a stopped engine's output readers may take to log what is
+/// still in its pipes (they end at once unless a process the engine
+/// started keeps the pipes open).
+const READERS_GRACE: Duration = Duration::from_millis(500);
+
 /// The answer to a `go`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchReply {
@@ -260,6 +265,9 @@ pub struct EngineProc {
     input: mpsc::Sender<String>,
     lines: Receiver<String>,
     log: Option<Arc<Log>>,
+    /// One message from each output reader thread as it ends.
+    readers_done: Receiver<()>,
+    readers: usize,
 }
 
 impl EngineProc {
@@ -301,17 +309,22 @@ impl EngineProc {
         // Bounded: an engine that floods its output blocks on its own pipe
         // instead of filling the runner's memory.
         let (tx, rx) = mpsc::sync_channel(LINE_BACKLOG);
+        let (done, readers_done) = mpsc::channel();
+        let mut readers = 1;
         let out_log = log.clone();
         let out_who = who.clone();
+        let out_done = done.clone();
         thread::spawn(move || {
             read_lines(stdout, |line| {
                 if let Some(l) = &out_log {
                     l.line(&out_who, "<", &line);
                 }
                 tx.send(line).is_ok()
-            })
+            });
+            let _ = out_done.send(());
         });
         if let Some(stderr) = child.stderr.take() {
+            readers += 1;
             let err_log = log.clone();
             let err_who = who.clone();
             thread::spawn(move || {
@@ -320,7 +333,8 @@ impl EngineProc {
                         l.line(&err_who, "!", &line);
                     }
                     true
-                })
+                });
+                let _ = done.send(());
             });
         }
         if let Some(l) = &log {
@@ -333,6 +347,8 @@ impl EngineProc {
             input,
             lines: rx,
             log,
+            readers_done,
+            readers,
         })
     }
 
@@ -471,7 +487,7 @@ impl EngineProc {
     /// Asks the engine to quit, waits briefly, then kills it.
     pub fn quit(mut self) {
         let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
+        let deadline = Instant::now() + Duration::from_millis(0);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;
@@ -488,6 +504,17 @@ impl Drop for EngineProc {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+        // Let the readers log what the engine wrote last (a crashing
+        // engine's message on stderr) before the log says it stopped and
+        // before the runner exits: their threads are not joined otherwise.
+        // A stdout reader blocked on a full backlog ends with the grace.
+        let deadline = Instant::now() + READERS_GRACE;
+        for _ in 0..self.readers {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if self.readers_done.recv_timeout(left).is_err() {
+                break;
+            }
+        }
         if let Some(l) = &self.log {
             l.line(&self.who, "*", "stopped");
         }
@@ -520,6 +547,44 @@ mod tests {
         assert_eq!(parse_info_score("info depth 3 nodes 10"), None);
         assert_eq!(parse_info_score("bestmove e2e4"), None);
         assert_eq!(parse_info_score("info score cp x"), None);
+    }
+
+    /// What an engine writes just before it ends (a crashing engine's
+    /// last words on stderr) is in the log before its `stopped` line,
+    /// even when the pipe is read after the process has gone: here a
+    /// process it started writes 100 ms after the engine itself exited.
+    #[test]
+    fn last_words_are_logged_before_stopped() {
+        let dir = std::env::temp_dir().join(format!("triskelion-last-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log_path = dir.join("last.log");
+        let log = Log::new(File::create(&log_path).unwrap());
+        let spec = EngineSpec {
+            name: "late".into(),
+            command: ["sh", "-c", "(sleep 0.1; echo last words >&2) & exit 3"]
+                .map(String::from)
+                .to_vec(),
+            options: vec![],
+        };
+        let mut e = EngineProc::spawn(&spec, Protocol::Uci, Some(log), "late".into()).unwrap();
+        let gone = Instant::now() + Duration::from_secs(30);
+        while !matches!(e.child.try_wait(), Ok(Some(_))) {
+            assert!(Instant::now() < gone, "sh did not exit");
+            thread::sleep(Duration::from_millis(5));
+        }
+        drop(e);
+        // Without the wait in drop the line would still come, after
+        // `stopped`: wait for it so that the order is what is tested.
+        let mut text = String::new();
+        let seen = Instant::now() + Duration::from_secs(30);
+        while !text.contains("late ! last words") && Instant::now() < seen {
+            thread::sleep(Duration::from_millis(20));
+            text = std::fs::read_to_string(&log_path).unwrap();
+        }
+        let words = text.find("late ! last words").expect("the stderr line");
+        let stopped = text.find("late * stopped").expect("the stopped line");
+        assert!(words < stopped, "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// The USI side of the client against the scripted fake engine: the
