@@ -549,16 +549,23 @@ mod tests {
         assert_eq!(parse_info_score("info score cp x"), None);
     }
 
+    /// A protocol log in a fresh folder of the temporary directory:
+    /// the folder, the log's path and the log.
+    fn temp_log(name: &str) -> (std::path::PathBuf, std::path::PathBuf, Arc<Log>) {
+        let dir = std::env::temp_dir().join(format!("triskelion-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let log_path = dir.join(format!("{name}.log"));
+        let log = Log::new(File::create(&log_path).unwrap());
+        (dir, log_path, log)
+    }
+
     /// What an engine writes just before it ends (a crashing engine's
     /// last words on stderr) is in the log before its `stopped` line,
     /// even when the pipe is read after the process has gone: here a
     /// process it started writes 100 ms after the engine itself exited.
     #[test]
     fn last_words_are_logged_before_stopped() {
-        let dir = std::env::temp_dir().join(format!("triskelion-last-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let log_path = dir.join("last.log");
-        let log = Log::new(File::create(&log_path).unwrap());
+        let (dir, log_path, log) = temp_log("last");
         let spec = EngineSpec {
             name: "late".into(),
             command: ["sh", "-c", "(sleep 0.1; echo last words >&2) & exit 3"]
@@ -596,10 +603,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fake_engines/fake_engine.py"
         );
-        let dir = std::env::temp_dir().join(format!("triskelion-usi-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let log_path = dir.join("usi.log");
-        let log = Log::new(File::create(&log_path).unwrap());
+        let (_, log_path, log) = temp_log("usi");
         let spec = EngineSpec {
             name: "fake".into(),
             command: [
