@@ -487,7 +487,7 @@ impl EngineProc {
     /// Asks the engine to quit, waits briefly, then kills it.
     pub fn quit(mut self) {
         let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(0);
+        let deadline = Instant::now() + Duration::from_millis(500);
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;
@@ -591,6 +591,27 @@ mod tests {
         let words = text.find("late ! last words").expect("the stderr line");
         let stopped = text.find("late * stopped").expect("the stopped line");
         assert!(words < stopped, "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// `quit` gives the engine time to end by itself (up to 500 ms)
+    /// before it is killed: here it says goodbye 100 ms after `quit`.
+    #[test]
+    fn quit_lets_the_engine_end_by_itself() {
+        let (dir, log_path, log) = temp_log("quit");
+        let spec = EngineSpec {
+            name: "slow".into(),
+            command: ["sh", "-c", "read line; sleep 0.1; echo bye >&2; exit 0"]
+                .map(String::from)
+                .to_vec(),
+            options: vec![],
+        };
+        let e = EngineProc::spawn(&spec, Protocol::Uci, Some(log), "slow".into()).unwrap();
+        e.quit();
+        let text = std::fs::read_to_string(&log_path).unwrap();
+        let bye = text.find("slow ! bye").expect("the engine's goodbye");
+        let stopped = text.find("slow * stopped").expect("the stopped line");
+        assert!(bye < stopped, "{text}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
