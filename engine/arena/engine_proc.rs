@@ -559,6 +559,27 @@ mod tests {
         (dir, log_path, log)
     }
 
+    /// A shell script as a UCI engine named `name`, logged to `log`.
+    fn sh_engine(name: &str, script: &str, log: Arc<Log>) -> EngineProc {
+        let spec = EngineSpec {
+            name: name.into(),
+            command: ["sh", "-c", script].map(String::from).to_vec(),
+            options: vec![],
+        };
+        EngineProc::spawn(&spec, Protocol::Uci, Some(log), name.into()).unwrap()
+    }
+
+    /// Both lines are in the log text, `first` before `then`.
+    fn assert_before(text: &str, first: &str, then: &str) {
+        let a = text
+            .find(first)
+            .unwrap_or_else(|| panic!("no '{first}' in\n{text}"));
+        let b = text
+            .find(then)
+            .unwrap_or_else(|| panic!("no '{then}' in\n{text}"));
+        assert!(a < b, "'{first}' after '{then}' in\n{text}");
+    }
+
     /// What an engine writes just before it ends (a crashing engine's
     /// last words on stderr) is in the log before its `stopped` line,
     /// even when the pipe is read after the process has gone: here a
@@ -566,14 +587,7 @@ mod tests {
     #[test]
     fn last_words_are_logged_before_stopped() {
         let (dir, log_path, log) = temp_log("last");
-        let spec = EngineSpec {
-            name: "late".into(),
-            command: ["sh", "-c", "(sleep 0.1; echo last words >&2) & exit 3"]
-                .map(String::from)
-                .to_vec(),
-            options: vec![],
-        };
-        let mut e = EngineProc::spawn(&spec, Protocol::Uci, Some(log), "late".into()).unwrap();
+        let mut e = sh_engine("late", "(sleep 0.1; echo last words >&2) & exit 3", log);
         let gone = Instant::now() + Duration::from_secs(30);
         while !matches!(e.child.try_wait(), Ok(Some(_))) {
             assert!(Instant::now() < gone, "sh did not exit");
@@ -588,9 +602,7 @@ mod tests {
             thread::sleep(Duration::from_millis(20));
             text = std::fs::read_to_string(&log_path).unwrap();
         }
-        let words = text.find("late ! last words").expect("the stderr line");
-        let stopped = text.find("late * stopped").expect("the stopped line");
-        assert!(words < stopped, "{text}");
+        assert_before(&text, "late ! last words", "late * stopped");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -599,19 +611,9 @@ mod tests {
     #[test]
     fn quit_lets_the_engine_end_by_itself() {
         let (dir, log_path, log) = temp_log("quit");
-        let spec = EngineSpec {
-            name: "slow".into(),
-            command: ["sh", "-c", "read line; sleep 0.1; echo bye >&2; exit 0"]
-                .map(String::from)
-                .to_vec(),
-            options: vec![],
-        };
-        let e = EngineProc::spawn(&spec, Protocol::Uci, Some(log), "slow".into()).unwrap();
-        e.quit();
+        sh_engine("slow", "read line; sleep 0.1; echo bye >&2; exit 0", log).quit();
         let text = std::fs::read_to_string(&log_path).unwrap();
-        let bye = text.find("slow ! bye").expect("the engine's goodbye");
-        let stopped = text.find("slow * stopped").expect("the stopped line");
-        assert!(bye < stopped, "{text}");
+        assert_before(&text, "slow ! bye", "slow * stopped");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
