@@ -113,6 +113,8 @@ from match_stats import GAME  # noqa: E402
 # The result for Black from Triskelion's score, when Triskelion is Black
 # and when it is White.
 BLACK_RESULT = {"1.0": ("1", "0"), "0.5": ("0.5", "0.5"), "0.0": ("0", "1")}
+# The result of a game whose positions are not sampled.
+LEFT_OUT = object()
 
 
 def record_positions(paths, step):
@@ -122,7 +124,7 @@ def record_positions(paths, step):
     before the game's moves; a game whose line gives no colour, such as a
     time forfeit, is left out)."""
     for path in paths:
-        result, skip = None, False
+        result = None
         for line in open(path):
             header = GAME.match(line.rstrip("\n"))
             if header:
@@ -132,13 +134,12 @@ def record_positions(paths, step):
                 # A strength record's game line without Triskelion's colour
                 # (a time forfeit, a crash): its positions are left out, so
                 # that every line of the output has a result.
-                skip = True
+                result = LEFT_OUT
                 continue
             if not line.startswith("position startpos moves"):
                 continue
             game_result, result = result, None
-            if skip:
-                skip = False
+            if game_result is LEFT_OUT:
                 continue
             board = cshogi.Board()
             for ply, mv in enumerate(line.split()[3:]):
